@@ -1,0 +1,39 @@
+// The seams between the extension's parts. extension.ts creates one Services object and passes it
+// to every view provider and every command's register(services) function.
+import type * as vscode from 'vscode';
+import type { ApiClient } from './api';
+
+/** The signed-in account: its client, workspace and scopes. Owned by src/auth. */
+export interface Session {
+  /** Fires on sign in/out, token change (also from another window) and workspace switch. */
+  readonly onDidChange: vscode.Event<void>;
+  /** The client for the current account, or undefined while signed out. */
+  readonly client: ApiClient | undefined;
+  /** The chosen workspace name, or undefined when none is chosen yet. */
+  readonly workspace: string | undefined;
+  /** The token's scopes (from GET /user/token) once known. */
+  readonly scopes: readonly string[] | undefined;
+  /**
+   * Returns client and workspace, asking the user to sign in or pick a workspace when needed;
+   * undefined when the user cancels.
+   */
+  ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined>;
+}
+
+/** What commands may ask of the views after they change something. Owned by src/views. */
+export interface Views {
+  refreshProjects(): void;
+  /** Refreshes Projects and selects (reveals) the named project; it becomes the Commits view's project. */
+  selectProject(projectName: string): Promise<void>;
+  refreshCommits(): void;
+  refreshTargets(): void;
+  /** Replaces one target's data in the Targets view without a request (e.g. from allow-pipeline's answer). */
+  updateTarget(target: import('./api').Target): void;
+}
+
+export interface Services {
+  readonly context: vscode.ExtensionContext;
+  readonly session: Session;
+  readonly views: Views;
+  readonly log: vscode.LogOutputChannel;
+}

@@ -1,0 +1,19 @@
+// Every tree item's contextValue, in one place; package.json menus match them with
+// `viewItem =~ /^wa\.project\b/` style regexes, so a value may carry extra facets after a dot
+// (for example `wa.target.restricted` vs `wa.target.allowsAll`, `wa.commit.hasUrl`).
+export const ContextValue = {
+  Project: 'wa.project',
+  Pipeline: 'wa.pipeline',
+  Action: 'wa.action',
+  Commit: 'wa.commit',
+  CommitFile: 'wa.commitFile',
+  Target: 'wa.target',
+  AllowedPipeline: 'wa.allowedPipeline',
+  AllPipelinesAllowed: 'wa.allPipelinesAllowed',
+  LoadMore: 'wa.loadMore',
+  Error: 'wa.error',
+  Message: 'wa.message',
+} as const;
+
+/** Appended to a contextValue when the item has an html_url, enabling "Open in Browser". */
+export const HAS_URL = '.hasUrl';
