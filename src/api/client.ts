@@ -1,0 +1,882 @@
+// The API client: every endpoint of the specification and of conventions.md, typed, with typed
+// errors, the observable rate-limit state, paging, timeouts, cancellation, retries of GET and
+// sharing of identical GETs in flight. No editor dependency: token, base address and fetch are
+// passed in.
+import { formatApiDate } from './dates';
+import {
+  AccessDeniedError,
+  ApiDisabledError,
+  ApiError,
+  CancelledError,
+  ErrorCode,
+  MissingScopeError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  ValidationError,
+} from './errors';
+import type {
+  Action,
+  AllowPipelineRequest,
+  Commit,
+  CommitQuery,
+  CommitSummary,
+  PageQuery,
+  Pipeline,
+  Project,
+  ProjectCreate,
+  ProjectQuery,
+  ProjectRef,
+  Target,
+  TargetQuery,
+  TargetSummary,
+  TokenInfo,
+  User,
+  Variable,
+  VariableAnswerFor,
+  VariableCreate,
+  VariableFilter,
+  Workspace,
+} from './models';
+import { RateLimitState, type HeaderSource } from './rateLimit';
+import { excerpt, redact, redactValue } from './redact';
+import { ShapeError, validators } from './validate';
+
+/** The subset of fetch the client uses; Node's global fetch and node-fetch both fit. */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{ status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>;
+
+/** One attempt of one request, for the editor's log. `path` holds no secret. */
+export interface RequestEvent {
+  method: string;
+  /** Path relative to the base address, with the query string. */
+  path: string;
+  /** HTTP status, when an answer came. */
+  status?: number;
+  durationMs: number;
+  /** Redacted description of the failure, when there was no answer or it was unusable. */
+  error?: string;
+  /** 0 for the first try, 1.. for retries. */
+  attempt: number;
+}
+
+export interface ClientOptions {
+  /** From resolveBaseUrl(); a trailing slash is removed. */
+  baseUrl: string;
+  /** Asked before every request; undefined means signed out (UnauthorizedError, no request). */
+  getToken: () => string | undefined | Promise<string | undefined>;
+  fetch: FetchLike;
+  /** e.g. `workspace-automation/0.1.0 (vscode 1.100.0)`. */
+  userAgent: string;
+  /** Per attempt, covering the answer's body too. Default 30000. */
+  timeoutMs?: number;
+  /** Retries of GET on network failure and 502/503/504. Default 2. */
+  maxRetries?: number;
+  /** Base of the exponential backoff (with jitter). Default 300 ms. */
+  retryBaseDelayMs?: number;
+  /** Upper bound of one backoff delay. Default 3000 ms. */
+  retryMaxDelayMs?: number;
+  /** A rate-limit state to update (share one between clients of the same user); a new one by default. */
+  rateLimit?: RateLimitState;
+  /** Called after every attempt (not for shared or refused requests). */
+  onRequest?: (e: RequestEvent) => void;
+}
+
+export interface CallOptions {
+  /** Cancels this call (CancelledError). A GET shared with other callers is aborted only when all have left. */
+  signal?: AbortSignal;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: HeaderSource;
+  text: string;
+}
+
+interface Shared {
+  promise: Promise<RawAnswer>;
+  controller: AbortController;
+  callers: number;
+  settled: boolean;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+interface RequestSpec<T> {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  query?: Query;
+  body?: unknown;
+  /** Values of the body to redact in errors and logs beyond the token. */
+  secrets?: string[];
+  /** Turns the parsed JSON into the result (validation); undefined: no body expected. */
+  parse?: (json: unknown, at: string) => T;
+  signal?: AbortSignal;
+}
+
+const RETRY_STATUSES = new Set([502, 503, 504]);
+/** Error codes meaning the connection was never made, so the request never reached the server. */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+export const MAX_PER_PAGE = 100;
+
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly rateLimit: RateLimitState;
+  private readonly opts: Required<Omit<ClientOptions, 'onRequest' | 'rateLimit'>> & Pick<ClientOptions, 'onRequest'>;
+  private readonly inflight = new Map<string, Shared>();
+
+  constructor(opts: ClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.rateLimit = opts.rateLimit ?? new RateLimitState();
+    this.opts = {
+      baseUrl: this.baseUrl,
+      getToken: opts.getToken,
+      fetch: opts.fetch,
+      userAgent: opts.userAgent,
+      timeoutMs: opts.timeoutMs ?? 30_000,
+      maxRetries: Math.max(0, Math.min(opts.maxRetries ?? 2, 5)),
+      retryBaseDelayMs: opts.retryBaseDelayMs ?? 300,
+      retryMaxDelayMs: opts.retryMaxDelayMs ?? 3000,
+      onRequest: opts.onRequest,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // User and token
+
+  /** GET /user (scope USER_INFO). */
+  getUser(o: CallOptions = {}): Promise<User> {
+    return this.request({ method: 'GET', path: '/user', parse: validators.user, signal: o.signal });
+  }
+
+  /** GET /user/token: the token's name, expiry and scopes (no scope needed). */
+  getTokenInfo(o: CallOptions = {}): Promise<TokenInfo> {
+    return this.request({ method: 'GET', path: '/user/token', parse: validators.tokenInfo, signal: o.signal });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Workspaces, projects, pipelines, actions
+
+  /** GET /workspaces (one page). */
+  listWorkspaces(q: PageQuery = {}, o: CallOptions = {}): Promise<Workspace[]> {
+    return this.request({ method: 'GET', path: '/workspaces', query: pageQuery(q), parse: validators.workspaces, signal: o.signal });
+  }
+
+  /** GET /workspaces/:workspace/projects (one page). */
+  listProjects(ws: string, q: ProjectQuery = {}, o: CallOptions = {}): Promise<ProjectRef[]> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/projects`,
+      query: { ...pageQuery(q), status: q.status },
+      parse: validators.projects,
+      signal: o.signal,
+    });
+  }
+
+  /** GET /workspaces/:workspace/projects/:project_name. */
+  getProject(ws: string, name: string, o: CallOptions = {}): Promise<Project> {
+    return this.request({ method: 'GET', path: `/workspaces/${seg(ws)}/projects/${seg(name)}`, parse: validators.project, signal: o.signal });
+  }
+
+  /** POST /workspaces/:workspace/projects; `name` is derived from display_name by the server when omitted. */
+  createProject(ws: string, p: ProjectCreate, o: CallOptions = {}): Promise<Project> {
+    const body: Record<string, string> = { display_name: p.display_name };
+    if (p.name !== undefined) {
+      body.name = p.name;
+    }
+    return this.request({ method: 'POST', path: `/workspaces/${seg(ws)}/projects`, body, parse: validators.project, signal: o.signal });
+  }
+
+  /** GET /workspaces/:workspace/projects/:project_name/pipelines (one page). */
+  listPipelines(ws: string, project: string, q: PageQuery = {}, o: CallOptions = {}): Promise<Pipeline[]> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/pipelines`,
+      query: pageQuery(q),
+      parse: validators.pipelines,
+      signal: o.signal,
+    });
+  }
+
+  /** GET /workspaces/:workspace/projects/:project_name/pipelines/:pipeline_id/actions (one page). */
+  listActions(ws: string, project: string, pipelineId: number, q: PageQuery = {}, o: CallOptions = {}): Promise<Action[]> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/pipelines/${idSeg(pipelineId, 'pipelineId')}/actions`,
+      query: pageQuery(q),
+      parse: validators.actions,
+      signal: o.signal,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Targets
+
+  /** GET /workspaces/:workspace/targets (one page of summaries), optionally filtered. */
+  listTargets(ws: string, q: TargetQuery = {}, o: CallOptions = {}): Promise<TargetSummary[]> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/targets`,
+      query: { ...pageQuery(q), projectName: q.projectName, pipelineId: q.pipelineId },
+      parse: validators.targets,
+      signal: o.signal,
+    });
+  }
+
+  /** GET /workspaces/:workspace/targets/:target_id; `targetId` is the target's `id` (e.g. `tg-8f2c`), not its identifier. */
+  getTarget(ws: string, targetId: string, o: CallOptions = {}): Promise<Target> {
+    return this.request({ method: 'GET', path: `/workspaces/${seg(ws)}/targets/${seg(targetId)}`, parse: validators.target, signal: o.signal });
+  }
+
+  /** POST allow-pipeline (scope TARGET_MANAGE); answers the full target. 881 → AccessDeniedError.isTargetPermission. */
+  allowPipeline(ws: string, targetId: string, req: AllowPipelineRequest, o: CallOptions = {}): Promise<Target> {
+    return this.request({
+      method: 'POST',
+      path: `/workspaces/${seg(ws)}/targets/${seg(targetId)}/allow-pipeline`,
+      body: { project: req.project, pipeline: req.pipeline },
+      parse: validators.target,
+      signal: o.signal,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Commits
+
+  /** GET …/repository/commits (one page of summaries, newest first); since/until sent in UTC. */
+  listCommits(ws: string, project: string, q: CommitQuery = {}, o: CallOptions = {}): Promise<CommitSummary[]> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/repository/commits`,
+      query: {
+        since: q.since !== undefined ? dateParam(q.since, 'since') : undefined,
+        until: q.until !== undefined ? dateParam(q.until, 'until') : undefined,
+        ...pageQuery(q),
+      },
+      parse: validators.commits,
+      signal: o.signal,
+    });
+  }
+
+  /** GET …/repository/commits/:revision: the full commit with stats, files, parents. */
+  getCommit(ws: string, project: string, revision: string, o: CallOptions = {}): Promise<Commit> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/repository/commits/${seg(revision)}`,
+      parse: validators.commit,
+      signal: o.signal,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Variables
+
+  /** POST /workspaces/:workspace/variables, scope and kind from the typed request. */
+  createVariable<V extends VariableCreate>(ws: string, v: V, o: CallOptions = {}): Promise<VariableAnswerFor<V>> {
+    const body = variableBody(v);
+    return this.request({
+      method: 'POST',
+      path: `/workspaces/${seg(ws)}/variables`,
+      body,
+      secrets: typeof v.value === 'string' && v.value.length >= 4 ? [v.value] : [],
+      parse: validators.variable,
+      signal: o.signal,
+    }) as Promise<VariableAnswerFor<V>>;
+  }
+
+  /** GET /workspaces/:workspace/variables: workspace scope, or the one scope of the filter. */
+  listVariables(ws: string, filter: VariableFilter = {}, o: CallOptions = {}): Promise<Variable[]> {
+    return this.request({
+      method: 'GET',
+      path: `/workspaces/${seg(ws)}/variables`,
+      query: { project_name: filter.projectName, pipeline_id: filter.pipelineId, action_id: filter.actionId },
+      parse: validators.variables,
+      signal: o.signal,
+    });
+  }
+
+  /** DELETE /workspaces/:workspace/variables/:variable_id (204). */
+  async deleteVariable(ws: string, id: number, o: CallOptions = {}): Promise<void> {
+    await this.request<undefined>({ method: 'DELETE', path: `/workspaces/${seg(ws)}/variables/${idSeg(id, 'id')}`, signal: o.signal });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Paging
+
+  /**
+   * Async iteration over the pages (an array per page) of any list method, from `startPage`,
+   * stopping at the first page shorter than `perPage`. An empty page is yielded only when it is the first.
+   * Example: `for await (const page of client.pages((q) => client.listCommits(ws, p, { ...q, since }), 50))`.
+   */
+  async *pages<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T[]> {
+    checkPerPage(perPage);
+    if (!Number.isInteger(startPage) || startPage < 1) {
+      throw new ValidationError(`Value of 'page' is invalid: ${startPage} (pages start at 1).`, { param: 'page' });
+    }
+    for (let page = startPage; page < startPage + 100_000; page++) {
+      const items = await list({ page, perPage });
+      if (items.length > 0 || page === startPage) {
+        yield items;
+      }
+      if (items.length < perPage) {
+        return;
+      }
+    }
+  }
+
+  /** Async iteration over the items of every page; see pages(). */
+  async *items<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T> {
+    for await (const page of this.pages(list, perPage, startPage)) {
+      yield* page;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The request machinery
+
+  private async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const pathWithQuery = spec.path + queryString(spec.query);
+    const ctx = { method: spec.method, path: pathWithQuery };
+    if (spec.signal?.aborted) {
+      throw new CancelledError('The request was cancelled.', ctx);
+    }
+    let token: string | undefined;
+    try {
+      token = await this.opts.getToken();
+    } catch (e) {
+      throw new UnauthorizedError('Could not read the access token.', { ...ctx, cause: redactError(e) });
+    }
+    if (!token) {
+      throw new UnauthorizedError('Not signed in: there is no access token.', ctx);
+    }
+    const secrets = [token, ...(spec.secrets ?? [])];
+    this.failIfRateLimited(ctx);
+
+    const url = this.baseUrl + pathWithQuery;
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      'User-Agent': this.opts.userAgent,
+    };
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['Content-Type'] = 'application/json';
+    }
+
+    const raw = await this.shared(spec.method === 'GET' ? `${url}\n${token}` : undefined, spec.signal, ctx, (signal) =>
+      this.attempts(spec.method, url, headers, body, ctx, secrets, signal),
+    );
+    return this.interpret(raw, spec, ctx, secrets);
+  }
+
+  /** Throws RateLimitError without a request while the known remaining count is 0 before the reset. */
+  private failIfRateLimited(ctx: { method: string; path: string }): void {
+    if (this.rateLimit.isExhausted()) {
+      const resetAt = this.rateLimit.resetAt;
+      throw new RateLimitError(`Rate limit reached; it resets at ${resetAt?.toISOString()}. The request was not sent.`, {
+        ...ctx,
+        resetAt,
+        failedFast: true,
+      });
+    }
+  }
+
+  /**
+   * Runs `run` once per key among concurrent callers (GET), or once for this caller (key undefined).
+   * A caller's abort rejects that caller at once; the request itself is aborted when no caller is left.
+   */
+  private shared(
+    key: string | undefined,
+    signal: AbortSignal | undefined,
+    ctx: { method: string; path: string },
+    run: (signal: AbortSignal) => Promise<RawAnswer>,
+  ): Promise<RawAnswer> {
+    let entry = key !== undefined ? this.inflight.get(key) : undefined;
+    if (!entry) {
+      const controller = new AbortController();
+      const created: Shared = { promise: undefined as unknown as Promise<RawAnswer>, controller, callers: 0, settled: false };
+      created.promise = run(controller.signal).finally(() => {
+        created.settled = true;
+        if (key !== undefined && this.inflight.get(key) === created) {
+          this.inflight.delete(key);
+        }
+      });
+      // Avoid an unhandled rejection when every caller has left.
+      created.promise.catch(() => undefined);
+      if (key !== undefined) {
+        this.inflight.set(key, created);
+      }
+      entry = created;
+    }
+    const e = entry;
+    e.callers++;
+    if (!signal) {
+      return e.promise;
+    }
+    return new Promise<RawAnswer>((resolve, reject) => {
+      let left = false;
+      const onAbort = () => {
+        if (left) {
+          return;
+        }
+        left = true;
+        e.callers--;
+        if (e.callers <= 0 && !e.settled) {
+          if (key !== undefined && this.inflight.get(key) === e) {
+            this.inflight.delete(key);
+          }
+          e.controller.abort();
+        }
+        reject(new CancelledError('The request was cancelled.', ctx));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      e.promise.then(
+        (v) => {
+          signal.removeEventListener('abort', onAbort);
+          if (!left) {
+            left = true;
+            resolve(v);
+          }
+        },
+        (err) => {
+          signal.removeEventListener('abort', onAbort);
+          if (!left) {
+            left = true;
+            reject(err);
+          }
+        },
+      );
+    });
+  }
+
+  /** Attempts with retries: GET on network failure and 502/503/504; others only when never connected. */
+  private async attempts(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    ctx: { method: string; path: string },
+    secrets: string[],
+    signal: AbortSignal,
+  ): Promise<RawAnswer> {
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = attempt < this.opts.maxRetries;
+      try {
+        const raw = await this.once(method, url, headers, body, ctx, secrets, signal, attempt);
+        if (method === 'GET' && canRetry && RETRY_STATUSES.has(raw.status)) {
+          await this.backoff(attempt, raw.headers, signal, ctx);
+          this.failIfRateLimited(ctx);
+          continue;
+        }
+        return raw;
+      } catch (e) {
+        const retryable =
+          e instanceof NetworkError && (method === 'GET' || (e.errorCode !== undefined && NEVER_CONNECTED.has(e.errorCode)));
+        if (!retryable || !canRetry) {
+          throw e;
+        }
+        await this.backoff(attempt, undefined, signal, ctx);
+        this.failIfRateLimited(ctx);
+      }
+    }
+  }
+
+  private async backoff(attempt: number, headers: HeaderSource | undefined, signal: AbortSignal, ctx: { method: string; path: string }): Promise<void> {
+    const { retryBaseDelayMs: base, retryMaxDelayMs: max } = this.opts;
+    let delay = Math.min(max, base * 2 ** attempt);
+    delay = delay / 2 + Math.random() * (delay / 2);
+    const retryAfter = Number(headers?.get('retry-after'));
+    if (Number.isFinite(retryAfter) && retryAfter > 0) {
+      delay = Math.max(delay, Math.min(max, retryAfter * 1000));
+    }
+    await new Promise<void>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new CancelledError('The request was cancelled.', ctx));
+        return;
+      }
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new CancelledError('The request was cancelled.', ctx));
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, delay);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** One attempt: fetch and read the whole body, under the timeout and the abort signal. */
+  private async once(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    ctx: { method: string; path: string },
+    secrets: string[],
+    outer: AbortSignal,
+    attempt: number,
+  ): Promise<RawAnswer> {
+    const started = Date.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timeoutMs = this.opts.timeoutMs;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onOuterAbort = () => controller.abort();
+    if (outer.aborted) {
+      controller.abort();
+    } else {
+      outer.addEventListener('abort', onOuterAbort, { once: true });
+    }
+    // Some fetch implementations ignore an abort while reading the body: race it.
+    let rejectOnAbort: (e: unknown) => void = () => undefined;
+    const aborted = new Promise<never>((_, reject) => (rejectOnAbort = reject));
+    aborted.catch(() => undefined);
+    const onAbort = () => rejectOnAbort(new Error('aborted'));
+    controller.signal.addEventListener('abort', onAbort, { once: true });
+
+    let status: number | undefined;
+    try {
+      const res = await Promise.race([this.opts.fetch(url, { method, headers, body, signal: controller.signal }), aborted]);
+      status = res.status;
+      this.rateLimit.updateFromHeaders(res.headers);
+      const text = await Promise.race([res.text(), aborted]);
+      this.emit({ ...ctx, status, durationMs: Date.now() - started, attempt });
+      return { status, headers: res.headers, text };
+    } catch (e) {
+      let err: ApiError;
+      if (timedOut) {
+        err = new TimeoutError(`No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`, { ...ctx, status, timeoutMs });
+      } else if (outer.aborted) {
+        err = new CancelledError('The request was cancelled.', { ...ctx, status });
+      } else {
+        const code = systemErrorCode(e);
+        const what = status !== undefined ? `The answer (${status}) was cut short` : 'Could not reach the server';
+        err = new NetworkError(`${what}${code ? ` (${code})` : ''}: ${redact(messageOf(e), secrets)}`, {
+          ...ctx,
+          status,
+          errorCode: code,
+          cause: redactError(e, secrets),
+        });
+      }
+      this.emit({ ...ctx, status, durationMs: Date.now() - started, attempt, error: err.message });
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onOuterAbort);
+      controller.signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private emit(e: RequestEvent): void {
+    try {
+      this.opts.onRequest?.(e);
+    } catch {
+      // A logger's failure must not break a request.
+    }
+  }
+
+  /** Turns an answer into the result or the typed error. */
+  private interpret<T>(raw: RawAnswer, spec: RequestSpec<T>, ctx: { method: string; path: string }, secrets: string[]): T {
+    const { status, text } = raw;
+    if (status >= 200 && status < 300) {
+      if (!spec.parse) {
+        return undefined as T;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new UnexpectedResponseError(
+          `The server at ${this.baseUrl} answered ${status} with something that is not the API's JSON: ${excerpt(text, 120, secrets) || '(empty body)'}`,
+          { ...ctx, status, excerpt: excerpt(text, 200, secrets) },
+        );
+      }
+      try {
+        return spec.parse(json, '');
+      } catch (e) {
+        if (e instanceof ShapeError) {
+          const got = excerpt(safeJson(redactValue(e.got, secrets)), 80, secrets);
+          throw new UnexpectedResponseError(`The answer does not have the API's shape: ${e.message}.`, {
+            ...ctx,
+            status,
+            excerpt: `${e.at}: ${got}`,
+          });
+        }
+        throw e;
+      }
+    }
+    throw this.errorFor(raw, ctx, secrets);
+  }
+
+  private errorFor(raw: RawAnswer, ctx: { method: string; path: string }, secrets: string[]): ApiError {
+    const { status, text, headers } = raw;
+    const parsed = parseErrorBody(text);
+    const base = { ...ctx, status };
+    if (!parsed) {
+      const ex = excerpt(text, 200, secrets);
+      if (status >= 500) {
+        return new ServerError(`The server failed (${status}).`, { ...base, excerpt: ex });
+      }
+      if (status === 401) {
+        return new UnauthorizedError('The access token was refused (401).', base);
+      }
+      return new UnexpectedResponseError(
+        `The server at ${this.baseUrl} answered ${status} with something that is not the API: ${excerpt(text, 120, secrets) || '(empty body)'}`,
+        { ...base, excerpt: ex },
+      );
+    }
+    const messages = parsed.messages.map((m) => redact(m, secrets));
+    const code = parsed.code;
+    const init = { ...base, messages, code };
+    const first = messages[0] ?? `HTTP ${status}`;
+    const all = messages.length > 0 ? messages.join(' ') : first;
+    let m: RegExpExecArray | null;
+    if (code === ErrorCode.TargetAccessDenied || code === ErrorCode.PipelineNotAllowed) {
+      return new AccessDeniedError(all, init);
+    }
+    if (status === 401) {
+      return new UnauthorizedError(all, init);
+    }
+    if (messages.some((x) => /API is disabled/i.test(x))) {
+      return new ApiDisabledError(all, init);
+    }
+    if (status === 429 || messages.some((x) => /rate limit exceeded/i.test(x))) {
+      const reset = Number(headers.get('x-rate-limit-reset'));
+      const resetAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : this.rateLimit.resetAt;
+      return new RateLimitError(all, { ...init, resetAt });
+    }
+    if ((m = firstMatch(messages, /Token has no scope ([A-Z_]+)/i))) {
+      return new MissingScopeError(all, { ...init, scope: m[1] });
+    }
+    if (status === 403) {
+      return new AccessDeniedError(all, init);
+    }
+    if (status === 404) {
+      m = firstMatch(messages, /^(.+?) not found\.?$/i);
+      return new NotFoundError(all, { ...init, resource: m?.[1] });
+    }
+    if (status >= 500) {
+      return new ServerError(all, init);
+    }
+    if (status >= 400) {
+      m = firstMatch(messages, /Value of '([^']+)'/i);
+      const param = m?.[1] ?? (firstMatch(messages, /with key '[^']*' already exists/i) ? 'key' : undefined);
+      return new ValidationError(all, { ...init, param });
+    }
+    return new ApiError(all, init);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function seg(s: string): string {
+  if (typeof s !== 'string' || s.length === 0) {
+    throw new ValidationError('A path parameter is empty.', {});
+  }
+  return encodeURIComponent(s);
+}
+
+function idSeg(n: number, param: string): string {
+  if (!Number.isInteger(n)) {
+    throw new ValidationError(`Value of '${param}' is invalid: ${String(n)}.`, { param });
+  }
+  return String(n);
+}
+
+function checkPerPage(perPage: number): void {
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    throw new ValidationError(`Value of 'per_page' is invalid: ${perPage} (1 to ${MAX_PER_PAGE}).`, { param: 'per_page' });
+  }
+}
+
+function pageQuery(q: PageQuery): Query {
+  if (q.perPage !== undefined) {
+    checkPerPage(q.perPage);
+  }
+  if (q.page !== undefined && (!Number.isInteger(q.page) || q.page < 1)) {
+    throw new ValidationError(`Value of 'page' is invalid: ${q.page} (pages start at 1).`, { param: 'page' });
+  }
+  return { page: q.page, per_page: q.perPage };
+}
+
+function dateParam(d: Date, param: string): string {
+  try {
+    return formatApiDate(d);
+  } catch {
+    throw new ValidationError(`Value of '${param}' is invalid: not a date.`, { param });
+  }
+}
+
+function queryString(q: Query | undefined): string {
+  if (!q) {
+    return '';
+  }
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(q)) {
+    if (v !== undefined && v !== '') {
+      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** The wire body of a typed variable-create request. */
+export function variableBody(v: VariableCreate): Record<string, unknown> {
+  const body: Record<string, unknown> = { key: v.key, value: v.value, type: v.type };
+  if (v.description !== undefined) {
+    body.description = v.description;
+  }
+  if (v.type === 'SSH_KEY') {
+    body.encrypted = true;
+  }
+  if (v.type === 'SSH_KEY' || v.type === 'SSH_PUBLIC_KEY') {
+    for (const k of ['file_path', 'file_chmod', 'file_place'] as const) {
+      if (v[k] !== undefined) {
+        body[k] = v[k];
+      }
+    }
+  }
+  switch (v.scope) {
+    case 'workspace':
+      break;
+    case 'project':
+      body.project = { name: v.project };
+      if (v.settable !== undefined) {
+        body.settable = v.settable;
+      }
+      if (v.run_only_settable !== undefined) {
+        body.run_only_settable = v.run_only_settable;
+      }
+      break;
+    case 'pipeline':
+      body.pipeline = { id: v.pipelineId };
+      break;
+    case 'action':
+      body.action = { id: v.actionId };
+      break;
+  }
+  return body;
+}
+
+interface ParsedErrorBody {
+  messages: string[];
+  code: number | undefined;
+}
+
+/** Reads `{errors: [{message, code?}]}` (also `<code>=<message>`); undefined when the body is not that. */
+export function parseErrorBody(text: string): ParsedErrorBody | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!json || typeof json !== 'object') {
+    return undefined;
+  }
+  const o = json as { errors?: unknown; message?: unknown; code?: unknown };
+  const entries: { message?: unknown; code?: unknown }[] = [];
+  if (Array.isArray(o.errors)) {
+    for (const e of o.errors) {
+      entries.push(typeof e === 'string' ? { message: e } : e && typeof e === 'object' ? (e as { message?: unknown }) : {});
+    }
+  } else if (typeof o.message === 'string') {
+    entries.push({ message: o.message, code: o.code });
+  } else {
+    return undefined;
+  }
+  const messages: string[] = [];
+  let code: number | undefined;
+  for (const e of entries) {
+    let msg = typeof e.message === 'string' ? e.message : '';
+    const c = /^\s*(\d+)\s*=\s*([\s\S]*)$/.exec(msg);
+    if (c) {
+      code ??= Number(c[1]);
+      msg = c[2];
+    }
+    if (code === undefined && e.code !== undefined && e.code !== null && /^\d+$/.test(String(e.code))) {
+      code = Number(e.code);
+    }
+    if (msg) {
+      messages.push(msg);
+    }
+  }
+  return { messages, code };
+}
+
+function firstMatch(messages: readonly string[], re: RegExp): RegExpExecArray | null {
+  for (const m of messages) {
+    const r = re.exec(m);
+    if (r) {
+      return r;
+    }
+  }
+  return null;
+}
+
+function messageOf(e: unknown): string {
+  if (e instanceof Error) {
+    const cause = (e as { cause?: unknown }).cause;
+    return cause instanceof Error && cause.message && cause.message !== e.message ? `${e.message}: ${cause.message}` : e.message;
+  }
+  return String(e);
+}
+
+/** ECONNREFUSED and the like, from node-fetch (`code`) or undici (`cause.code`, AggregateError). */
+function systemErrorCode(e: unknown, depth = 0): string | undefined {
+  if (!e || typeof e !== 'object' || depth > 4) {
+    return undefined;
+  }
+  const o = e as { code?: unknown; cause?: unknown; errors?: unknown; type?: unknown };
+  if (typeof o.code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(o.code) && o.code !== 'ERR_NON_2XX_3XX_RESPONSE') {
+    return o.code;
+  }
+  const fromCause = systemErrorCode(o.cause, depth + 1);
+  if (fromCause) {
+    return fromCause;
+  }
+  if (Array.isArray(o.errors)) {
+    for (const x of o.errors) {
+      const c = systemErrorCode(x, depth + 1);
+      if (c) {
+        return c;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A plain Error with a redacted message, to keep as `cause` without leaking secrets. */
+function redactError(e: unknown, secrets: string[] = []): Error {
+  const err = new Error(redact(messageOf(e), secrets));
+  err.name = e instanceof Error ? e.name : 'Error';
+  return err;
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

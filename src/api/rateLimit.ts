@@ -1,0 +1,105 @@
+// The one observable rate-limit state, updated from every answer's X-Rate-Limit-* headers.
+
+export interface RateLimitSnapshot {
+  /** Requests allowed in the window (X-Rate-Limit-Limit), when known. */
+  readonly limit: number | undefined;
+  /** Requests left in the window (X-Rate-Limit-Remaining), when known. */
+  readonly remaining: number | undefined;
+  /** When the window resets (X-Rate-Limit-Reset, UTC epoch seconds), when known. */
+  readonly resetAt: Date | undefined;
+}
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+export class RateLimitState implements RateLimitSnapshot {
+  private _limit: number | undefined;
+  private _remaining: number | undefined;
+  private _resetAt: Date | undefined;
+  private readonly listeners = new Set<(s: RateLimitSnapshot) => void>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  get limit(): number | undefined {
+    return this._limit;
+  }
+  get remaining(): number | undefined {
+    return this._remaining;
+  }
+  get resetAt(): Date | undefined {
+    return this._resetAt;
+  }
+
+  /** A frozen copy of the current values. */
+  snapshot(): RateLimitSnapshot {
+    return Object.freeze({ limit: this._limit, remaining: this._remaining, resetAt: this._resetAt });
+  }
+
+  /** Calls listener with the new snapshot after every change. */
+  onDidChange(listener: (s: RateLimitSnapshot) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
+
+  /** True when the known remaining count is 0 and the reset is still ahead. */
+  isExhausted(): boolean {
+    return this._remaining === 0 && this._resetAt !== undefined && this._resetAt.getTime() > this.now();
+  }
+
+  /** Reads the three headers; headers absent or not numbers leave the value as it was. Returns true on change. */
+  updateFromHeaders(headers: HeaderSource): boolean {
+    const limit = intHeader(headers, 'x-rate-limit-limit');
+    const remaining = intHeader(headers, 'x-rate-limit-remaining');
+    const reset = intHeader(headers, 'x-rate-limit-reset');
+    if (limit === undefined && remaining === undefined && reset === undefined) {
+      return false;
+    }
+    return this.set({
+      limit: limit ?? this._limit,
+      remaining: remaining ?? this._remaining,
+      resetAt: reset !== undefined ? new Date(reset * 1000) : this._resetAt,
+    });
+  }
+
+  /** Sets the values (used by updateFromHeaders, and to restore or clear a state). Returns true on change. */
+  set(s: RateLimitSnapshot): boolean {
+    const changed =
+      s.limit !== this._limit ||
+      s.remaining !== this._remaining ||
+      s.resetAt?.getTime() !== this._resetAt?.getTime();
+    if (!changed) {
+      return false;
+    }
+    this._limit = s.limit;
+    this._remaining = s.remaining;
+    this._resetAt = s.resetAt;
+    const snap = this.snapshot();
+    for (const l of [...this.listeners]) {
+      try {
+        l(snap);
+      } catch {
+        // A listener's failure must not break a request.
+      }
+    }
+    return true;
+  }
+
+  /** Forgets everything (e.g. on sign-out). */
+  clear(): void {
+    this.set({ limit: undefined, remaining: undefined, resetAt: undefined });
+  }
+}
+
+function intHeader(headers: HeaderSource, name: string): number | undefined {
+  const v = headers.get(name);
+  if (v == null || !/^\s*\d+\s*$/.test(v)) {
+    return undefined;
+  }
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : undefined;
+}

@@ -1,0 +1,84 @@
+// Redaction for everything the client logs or throws: tokens, `secure!` values, private keys,
+// passwords and Authorization headers never leave the module in clear.
+
+export const REDACTED = '[REDACTED]';
+
+const PATTERNS: [RegExp, string | ((...m: string[]) => string)][] = [
+  // PEM and OpenSSH private key blocks (whole block, also when cut short).
+  [/-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----[\s\S]*?(?:-----END \1PRIVATE KEY-----|$)/g, `[REDACTED PRIVATE KEY]`],
+  // Escaped newlines inside JSON strings: same block written with \n.
+  [/-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:\\n|[^"])*?(?:-----END \1PRIVATE KEY-----|(?="))/g, `[REDACTED PRIVATE KEY]`],
+  // Authorization headers and Bearer/Basic/token credentials.
+  [/(authorization["']?\s*[:=]\s*["']?)(?:bearer|basic|token)?\s*[^\s"',;}]+/gi, `$1${REDACTED}`],
+  [/\b(bearer|basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, `$1 ${REDACTED}`],
+  // The service's encrypted-value marker.
+  [/secure![^\s"',;}\]]*/g, `secure!${REDACTED}`],
+  // password / passphrase / secret / token / api key fields in JSON, query strings or key=value text.
+  [
+    /((?:"|')?(?:password|passwd|passphrase|secret|client_secret|access_token|refresh_token|api[_-]?key|token)(?:"|')?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s&,;}"']+)/gi,
+    (_m: string, head: string, value: string) =>
+      `${head}${value.startsWith('"') ? `"${REDACTED}"` : value.startsWith("'") ? `'${REDACTED}'` : REDACTED}`,
+  ],
+];
+
+/**
+ * Returns text with secrets replaced. `secrets` are exact strings to remove as well (the current
+ * token, values the caller knows to be secret); strings shorter than 4 characters are ignored.
+ */
+export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let out = String(text);
+  for (const s of secrets) {
+    if (s && s.length >= 4) {
+      out = out.split(s).join(REDACTED);
+    }
+  }
+  for (const [re, by] of PATTERNS) {
+    out = out.replace(re, by as string);
+  }
+  return out;
+}
+
+const SECRET_KEY = /^(password|passwd|passphrase|secret|client_secret|access_token|refresh_token|api[_-]?key|token|authorization)$/i;
+
+/**
+ * Returns a deep copy of a JSON-like value with secret fields and values redacted: keys named like
+ * passwords/tokens/authorization, `secure!` strings, private-key texts, and the `value` of a variable
+ * whose `type` is SSH_KEY or which is `encrypted`.
+ */
+export function redactValue<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
+  return walk(value, secrets, 0) as T;
+}
+
+function walk(v: unknown, secrets: readonly (string | undefined)[], depth: number): unknown {
+  if (depth > 20) {
+    return REDACTED;
+  }
+  if (typeof v === 'string') {
+    return redact(v, secrets);
+  }
+  if (Array.isArray(v)) {
+    return v.map((x) => walk(x, secrets, depth + 1));
+  }
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const secretValue = o.type === 'SSH_KEY' || o.encrypted === true;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(o)) {
+      if (SECRET_KEY.test(k) && x != null && x !== '') {
+        out[k] = REDACTED;
+      } else if (k === 'value' && secretValue && typeof x === 'string') {
+        out[k] = REDACTED;
+      } else {
+        out[k] = walk(x, secrets, depth + 1);
+      }
+    }
+    return out;
+  }
+  return v;
+}
+
+/** A short, redacted, single-line excerpt of a body for error messages. */
+export function excerpt(text: string, max = 200, secrets: readonly (string | undefined)[] = []): string {
+  const flat = redact(text, secrets).replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
