@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import { ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, US_BASE_URL } from '../../../src/api';
+
+describe('api: base address', () => {
+  it('maps the account types to the real service addresses', () => {
+    assert.equal(resolveBaseUrl({ accountType: 'us' }), 'https://api.buddy.works');
+    assert.equal(resolveBaseUrl({ accountType: 'eu' }), 'https://api.eu.buddy.works');
+    assert.equal(US_BASE_URL, 'https://api.buddy.works');
+    assert.equal(EU_BASE_URL, 'https://api.eu.buddy.works');
+    assert.equal(resolveBaseUrl({ accountType: 'self-hosted', host: 'ci.example.com' }), 'https://ci.example.com/api');
+    assert.equal(resolveBaseUrl({ accountType: 'self-hosted', host: ' 10.1.2.3:8443 ' }), 'https://10.1.2.3:8443/api');
+  });
+
+  it('refuses a self-hosted host that is empty, has a scheme or a path', () => {
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted', host: '' }), ConfigurationError);
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted', host: 'https://ci.example.com' }), /without a scheme/);
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted', host: 'ci.example.com/api' }), ConfigurationError);
+  });
+
+  it('accepts https anywhere and normalises a trailing slash', () => {
+    assert.equal(resolveBaseUrl({ apiUrl: 'https://gateway.example.com/ci/api/' }), 'https://gateway.example.com/ci/api');
+    assert.equal(resolveBaseUrl({ apiUrl: 'https://API.example.com' }), 'https://api.example.com');
+  });
+
+  it('accepts plain http only for loopback hosts', () => {
+    assert.equal(resolveBaseUrl({ apiUrl: 'http://127.0.0.1:4010' }), 'http://127.0.0.1:4010');
+    assert.equal(resolveBaseUrl({ apiUrl: 'http://127.8.9.10:4010/api' }), 'http://127.8.9.10:4010/api');
+    assert.equal(resolveBaseUrl({ apiUrl: 'http://localhost:4010/' }), 'http://localhost:4010');
+    assert.equal(resolveBaseUrl({ apiUrl: 'http://[::1]:4010' }), 'http://[::1]:4010');
+    for (const bad of ['http://api.example.com', 'http://10.0.0.1:4010', 'http://128.0.0.1', 'http://localhost.example.com', 'http://[::2]/']) {
+      assert.throws(
+        () => resolveBaseUrl({ apiUrl: bad }),
+        (e: unknown) => e instanceof ConfigurationError && /Plain http:\/\/ is allowed only/.test(e.message) && e.kind === 'configuration',
+        bad,
+      );
+    }
+  });
+
+  it('refuses other schemes, credentials, queries and garbage with a clear message', () => {
+    assert.throws(() => resolveBaseUrl({ apiUrl: 'ftp://example.com' }), /must start with https/);
+    assert.throws(() => resolveBaseUrl({ apiUrl: 'https://user:pw@example.com' }), /user name or password/);
+    assert.throws(() => resolveBaseUrl({ apiUrl: 'https://example.com/?a=1' }), /query string/);
+    assert.throws(() => resolveBaseUrl({ apiUrl: 'not a url' }), /not a valid address/);
+    assert.throws(() => resolveBaseUrl({ apiUrl: '' }), /empty/);
+  });
+
+  it('knows the loopback ranges', () => {
+    for (const h of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.255.254', '::1', '[::1]', 'app.localhost']) {
+      assert.equal(isLoopbackHost(h), true, h);
+    }
+    for (const h of ['0.0.0.0', '126.0.0.1', '192.168.1.1', '127.0.0.256', 'example.com', '::', 'localhost.evil.com']) {
+      assert.equal(isLoopbackHost(h), false, h);
+    }
+  });
+});

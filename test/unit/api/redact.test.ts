@@ -1,0 +1,71 @@
+import * as assert from 'node:assert/strict';
+import { excerpt, redact, REDACTED, redactValue } from '../../../src/api';
+
+const PEM = ['-----BEGIN RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', 'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK', '-----END RSA PRIVATE KEY-----'].join('\n');
+const OPENSSH = ['-----BEGIN OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW', '-----END OPENSSH PRIVATE KEY-----'].join('\n');
+
+describe('api: redaction', () => {
+  it('removes Authorization headers and bearer tokens', () => {
+    const out = redact('GET /user Authorization: Bearer abc.def-123 and "authorization":"Bearer xyz987" then bearer qqq111');
+    assert.doesNotMatch(out, /abc\.def-123|xyz987|qqq111/);
+    assert.match(out, /Authorization: /);
+  });
+
+  it('removes secure! values', () => {
+    const out = redact('{"password":"secure!Zm9vYmFy","value":"secure!abc/+=="}');
+    assert.doesNotMatch(out, /Zm9vYmFy|abc\/\+==/);
+    assert.match(out, /secure!\[REDACTED\]/);
+  });
+
+  it('removes PEM and OpenSSH private key blocks, also JSON-escaped and cut short', () => {
+    for (const text of [`key:\n${PEM}\nafter`, `k ${OPENSSH}`, JSON.stringify({ value: PEM }), `start ${PEM.slice(0, 80)}`]) {
+      const out = redact(text);
+      assert.doesNotMatch(out, /MIIEowIBAAKCAQEA|b3BlbnNzaC1rZXktdjE/, text.slice(0, 40));
+      assert.match(out, /REDACTED PRIVATE KEY/);
+    }
+    assert.match(redact(`key:\n${PEM}\nafter`), /after$/);
+  });
+
+  it('removes password, token and secret fields in JSON, queries and key=value text', () => {
+    const out = redact('{"username":"deploy","password":"hunter22"} ?access_token=tok123456&x=1 secret=s3cr3tv passphrase: "pp pp"');
+    assert.doesNotMatch(out, /hunter22|tok123456|s3cr3tv|pp pp/);
+    assert.match(out, /"username":"deploy"/);
+    assert.match(out, /x=1/);
+  });
+
+  it('removes exact secrets it is given, whatever their form', () => {
+    assert.equal(redact('the token is admin-token!', ['admin-token']), `the token is ${REDACTED}!`);
+    assert.equal(redact('ab stays', ['ab']), 'ab stays', 'too-short secrets are ignored');
+  });
+
+  it('leaves ordinary API text alone', () => {
+    for (const s of ['Token has no scope TARGET_MANAGE.', "Value of 'key' cannot be empty.", 'Project not found.', 'Invalid url: /workspaces/acme/x']) {
+      assert.equal(redact(s), s);
+    }
+  });
+
+  it('redacts structured values: secret keys, SSH_KEY values, nested strings', () => {
+    const v = {
+      auth: { method: 'PASSWORD', username: 'deploy', password: 'secure!xyz' },
+      vars: [
+        { key: 'K', type: 'SSH_KEY', value: 'PLAINKEY', public_value: 'ssh-ed25519 AAAA' },
+        { key: 'V', type: 'VAR', value: 'plain', encrypted: false },
+        { key: 'E', type: 'VAR', value: 'topsecretvalue', encrypted: true },
+      ],
+      note: `here ${PEM}`,
+      token: 'tok-9',
+    };
+    const out = redactValue(v);
+    const s = JSON.stringify(out);
+    assert.doesNotMatch(s, /secure!xyz|PLAINKEY|topsecretvalue|MIIEow|tok-9/);
+    assert.equal(out.vars[1].value, 'plain');
+    assert.equal(out.auth.username, 'deploy');
+    assert.equal(v.auth.password, 'secure!xyz', 'the input is not changed');
+  });
+
+  it('makes short single-line excerpts', () => {
+    const e = excerpt(`<html>\n<body>${'x'.repeat(500)} Bearer abcdef</body></html>`, 50);
+    assert.ok(e.length <= 50);
+    assert.doesNotMatch(e, /\n/);
+  });
+});
