@@ -1,7 +1,60 @@
+// Wiring only: the session, the views, the commands, the log and the status bar. No request and
+// no heavy work here: the client and fetch load when a view or command first needs them.
 import * as vscode from 'vscode';
+import { ApiClient, RateLimitState, type FetchLike } from './api';
+import { AuthSession, selectWorkspace, signInInteractive } from './auth';
+import { registerCommands } from './commands';
+import { createLog, logRequest } from './log';
+import type { Services } from './services';
+import { RateLimitItem } from './statusBar/rateLimitItem';
+import { SidebarViews } from './views';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Views and commands are registered here as they are built.
+/** What activate() returns: handles for the extension-host tests. */
+export interface ExtensionApi {
+  readonly services: Services;
+  readonly session: AuthSession;
+  readonly views: SidebarViews;
+  readonly rateLimit: RateLimitState;
+  readonly statusBar: RateLimitItem;
+}
+
+/** node-fetch is loaded on the first request, not at activation. */
+const lazyFetch: FetchLike = async (url, init) => {
+  const { default: fetch } = await import('node-fetch');
+  return fetch(url, init) as unknown as ReturnType<FetchLike>;
+};
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const log = createLog();
+  // One budget for the user, whichever client (address) is in use.
+  const rateLimit = new RateLimitState();
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  const userAgent = `workspace-automation/${version} (vscode ${vscode.version})`;
+  const session: AuthSession = new AuthSession(context, (baseUrl, getToken) =>
+    new ApiClient({
+      baseUrl,
+      getToken,
+      fetch: lazyFetch,
+      userAgent,
+      rateLimit,
+      onRequest: (e) => {
+        if (e.status !== undefined) {
+          session.noteAnswer();
+        }
+        logRequest(log, e, [getToken()]);
+      },
+    }),
+  );
+  session.setPrompts({ signIn: () => signInInteractive(session), selectWorkspace: () => selectWorkspace(session) });
+  const views = new SidebarViews();
+  const services: Services = { context, session, views, log };
+  const statusBar = new RateLimitItem(rateLimit);
+  context.subscriptions.push(log, session, views, statusBar);
+  views.create(services, session);
+  context.subscriptions.push(...registerCommands(services));
+  // Reads the settings and SecretStorage (no request) to set the welcome state.
+  void session.ready();
+  return { services, session, views, rateLimit, statusBar };
 }
 
 export function deactivate(): void {}

@@ -18,10 +18,20 @@ export interface Session {
    * undefined when the user cancels.
    */
   ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined>;
+  /** signedOut | noWorkspace | apiDisabled | unreachable | ready (also the `workspaceAutomation.state` context key). */
+  readonly state: 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
+  readonly onDidChangeState: vscode.Event<Session['state']>;
+  /**
+   * Offer the error of a view's first (root) load: API disabled, or no answer from the service,
+   * becomes the welcome state of every view; returns true then (the view shows nothing itself).
+   */
+  reportError(error: unknown): boolean;
 }
 
 /** What commands may ask of the views after they change something. Owned by src/views. */
 export interface Views {
+  /** The project the Commits view shows; the Projects view sets it. */
+  readonly currentProject: import('./views/currentProject').CurrentProject;
   refreshProjects(): void;
   /** Refreshes Projects and selects (reveals) the named project; it becomes the Commits view's project. */
   selectProject(projectName: string): Promise<void>;

@@ -1,0 +1,262 @@
+// The signed-in account: the token (in SecretStorage only, keyed by API address, or from the
+// WORKSPACE_AUTOMATION_TOKEN environment variable), the client built for it, the chosen workspace,
+// and the state the welcome views show. Nothing here sends a request by itself.
+import * as vscode from 'vscode';
+import type { ApiClient } from '../api';
+import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from '../api/errors';
+import type { Session } from '../services';
+import { affectsAddress, affectsWorkspace, configuredBaseUrl, getWorkspace } from './settings';
+
+/** Values of the `workspaceAutomation.state` context key. */
+export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
+
+export const ENV_TOKEN = 'WORKSPACE_AUTOMATION_TOKEN';
+const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
+const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
+
+export function tokenKey(baseUrl: string): string {
+  return `${TOKEN_KEY_PREFIX}${baseUrl}`;
+}
+
+/** Builds the client for one API address; the token is read per request through getToken. */
+export type ClientFactory = (baseUrl: string, getToken: () => string | undefined) => ApiClient;
+
+/** What the interactive parts (sign-in and workspace quick inputs) offer to ensureReady(). */
+export interface SessionPrompts {
+  signIn(): Promise<boolean>;
+  selectWorkspace(): Promise<boolean>;
+}
+
+export class AuthSession implements Session, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly stateEmitter = new vscode.EventEmitter<SessionState>();
+  /** Fires when the welcome state changes (also for apiDisabled/unreachable learned from a load). */
+  readonly onDidChangeState = this.stateEmitter.event;
+
+  private _baseUrl: string | undefined;
+  private _configError: ConfigurationError | undefined;
+  private token: string | undefined;
+  private _tokenSource: 'secretStorage' | 'environment' | undefined;
+  /** Set by Sign Out so the environment variable's token is not picked up again in this window. */
+  private envTokenRefused = false;
+  private _client: ApiClient | undefined;
+  private clientBaseUrl: string | undefined;
+  private _scopes: readonly string[] | undefined;
+  private _state: SessionState = 'signedOut';
+  /** apiDisabled or unreachable, learned from a load; cleared by retry() and every session change. */
+  private problem: 'apiDisabled' | 'unreachable' | undefined;
+  /** True once the server answered anything since the last change: "unreachable" no longer fits. */
+  private answered = false;
+  private loaded: Promise<void> | undefined;
+  private reloading: Promise<void> = Promise.resolve();
+  private prompts: SessionPrompts | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly makeClient: ClientFactory,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.disposables.push(
+      this.changeEmitter,
+      this.stateEmitter,
+      context.secrets.onDidChange((e) => {
+        // Another window signed in or out (SecretStorage is shared): follow it.
+        if (this._baseUrl && e.key === tokenKey(this._baseUrl)) {
+          void this.reload();
+        }
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affectsAddress(e)) {
+          void this.reload();
+        } else if (affectsWorkspace(e)) {
+          this.problem = undefined;
+          this.answered = false;
+          this.updateState();
+          this.changeEmitter.fire();
+        }
+      }),
+    );
+  }
+
+  /** Reads settings and the stored token (no request). Safe to call many times. */
+  ready(): Promise<void> {
+    this.loaded ??= this.reload();
+    return this.loaded;
+  }
+
+  setPrompts(prompts: SessionPrompts): void {
+    this.prompts = prompts;
+  }
+
+  get client(): ApiClient | undefined {
+    return this.token ? this._client : undefined;
+  }
+  /** A client for an address and token of the caller's choice: checks a token before it is stored. */
+  clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
+    return this.makeClient(baseUrl, getToken);
+  }
+  get workspace(): string | undefined {
+    return getWorkspace();
+  }
+  get scopes(): readonly string[] | undefined {
+    return this._scopes;
+  }
+  get baseUrl(): string | undefined {
+    return this._baseUrl;
+  }
+  /** Why the settings give no usable address, when they do not. */
+  get configError(): ConfigurationError | undefined {
+    return this._configError;
+  }
+  get signedIn(): boolean {
+    return this.token !== undefined;
+  }
+  get tokenSource(): 'secretStorage' | 'environment' | undefined {
+    return this._tokenSource;
+  }
+  get state(): SessionState {
+    return this._state;
+  }
+
+  /** Re-reads settings, SecretStorage and the environment, then tells listeners. Runs one at a time. */
+  reload(): Promise<void> {
+    const next = this.reloading.then(() => this.readState());
+    this.reloading = next.catch(() => undefined);
+    return next;
+  }
+
+  private async readState(): Promise<void> {
+    try {
+      this._baseUrl = configuredBaseUrl();
+      this._configError = undefined;
+    } catch (e) {
+      this._baseUrl = undefined;
+      this._configError = e instanceof ConfigurationError ? e : new ConfigurationError(String(e));
+    }
+    let token: string | undefined;
+    let source: 'secretStorage' | 'environment' | undefined;
+    if (this._baseUrl) {
+      token = (await this.context.secrets.get(tokenKey(this._baseUrl))) || undefined;
+      source = token ? 'secretStorage' : undefined;
+    }
+    const envToken = this.env[ENV_TOKEN]?.trim();
+    if (!token && envToken && !this.envTokenRefused) {
+      token = envToken;
+      source = 'environment';
+    }
+    this.token = token;
+    this._tokenSource = source;
+    if (this._baseUrl && (this._client === undefined || this.clientBaseUrl !== this._baseUrl)) {
+      this._client = this.makeClient(this._baseUrl, () => this.token);
+      this.clientBaseUrl = this._baseUrl;
+    } else if (!this._baseUrl) {
+      this._client = undefined;
+      this.clientBaseUrl = undefined;
+    }
+    this._scopes = this._baseUrl && token ? this.context.globalState.get<string[]>(SCOPES_KEY_PREFIX + this._baseUrl) : undefined;
+    this.problem = undefined;
+    this.answered = false;
+    this.updateState();
+    this.changeEmitter.fire();
+  }
+
+  /**
+   * Stores a token that was checked with the server at `baseUrl` (the configured address by
+   * default), with its scopes (not secret), then reloads.
+   */
+  async storeToken(token: string, scopes: readonly string[] | undefined, baseUrl = this._baseUrl): Promise<void> {
+    if (!baseUrl) {
+      throw this._configError ?? new ConfigurationError('No API address is configured.');
+    }
+    this.envTokenRefused = false;
+    await this.context.globalState.update(SCOPES_KEY_PREFIX + baseUrl, scopes ? [...scopes] : undefined);
+    await this.context.secrets.store(tokenKey(baseUrl), token);
+    await this.reload();
+  }
+
+  /** Deletes the stored token; an environment token is ignored in this window until the next sign-in. */
+  async signOut(): Promise<void> {
+    this.envTokenRefused = true;
+    if (this._baseUrl) {
+      await this.context.secrets.delete(tokenKey(this._baseUrl));
+      await this.context.globalState.update(SCOPES_KEY_PREFIX + this._baseUrl, undefined);
+    }
+    this._client?.rateLimit.clear();
+    await this.reload();
+  }
+
+  /** Called for every answer the client receives: the service is reachable. */
+  noteAnswer(): void {
+    this.answered = true;
+  }
+
+  /**
+   * Offered the error of a view's first load. API disabled, or no answer at all before any answer
+   * came, becomes the view-wide welcome state; returns true then (the view shows the welcome).
+   */
+  reportError(error: unknown): boolean {
+    let problem: 'apiDisabled' | 'unreachable' | undefined;
+    if (error instanceof ApiDisabledError) {
+      problem = 'apiDisabled';
+    } else if ((error instanceof NetworkError || error instanceof TimeoutError) && !this.answered) {
+      problem = 'unreachable';
+    }
+    if (!problem) {
+      return false;
+    }
+    if (this.problem !== problem) {
+      this.problem = problem;
+      this.updateState();
+    }
+    return true;
+  }
+
+  /** Forgets a learned apiDisabled/unreachable state, so the views load again. */
+  retry(): void {
+    this.problem = undefined;
+    this.answered = false;
+    this.updateState();
+  }
+
+  async ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined> {
+    await this.ready();
+    if (!this.client) {
+      if (!this.prompts || !(await this.prompts.signIn()) || !this.client) {
+        return undefined;
+      }
+    }
+    if (!this.workspace) {
+      if (!this.prompts || !(await this.prompts.selectWorkspace()) || !this.workspace) {
+        return undefined;
+      }
+    }
+    const client = this.client;
+    const workspace = this.workspace;
+    return client && workspace ? { client, workspace } : undefined;
+  }
+
+  private updateState(): void {
+    const state: SessionState = !this.token
+      ? 'signedOut'
+      : this._configError
+        ? 'unreachable'
+        : !this.workspace
+          ? 'noWorkspace'
+          : (this.problem ?? 'ready');
+    const signedIn = this.token !== undefined;
+    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.signedIn', signedIn);
+    if (state !== this._state) {
+      this._state = state;
+      this.stateEmitter.fire(state);
+    }
+    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.state', state);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) {
+      d.dispose();
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// The answers of the Create Variable flow: what the steps ask, what an item of the Projects view
+// presets, and how the answers become the client's VariableCreate request. The answers are kept
+// while the flow runs so that Retry and Edit start from them; they never hold a private key (only
+// the URI of its file, read again just before sending).
+import * as vscode from 'vscode';
+import type { VariableCreate } from '../../api';
+
+export type VariableScope = 'workspace' | 'project' | 'pipeline' | 'action';
+export type VariableKind = 'VAR' | 'SSH_KEY' | 'SSH_PUBLIC_KEY';
+
+export interface VariableAnswers {
+  scope?: VariableScope;
+  /** Which of scope, project, pipeline and action came from the item the command was run on. */
+  preset: { scope: boolean; project: boolean; pipeline: boolean; action: boolean };
+  project?: { name: string; displayName: string };
+  pipeline?: { id: number; name: string };
+  action?: { id: number; name: string };
+  type?: VariableKind;
+  key?: string;
+  /** VAR: hide the value while it is typed. */
+  secret?: boolean;
+  /** VAR: the value. */
+  value?: string;
+  /** SSH_KEY: the private key file (read just before sending). SSH_PUBLIC_KEY: the .pub file, when picked. */
+  keyFile?: vscode.Uri;
+  /** SSH_PUBLIC_KEY: taken from keyFile or pasted. */
+  publicKeySource?: 'file' | 'paste';
+  /** SSH_PUBLIC_KEY: the pasted line. */
+  pastedPublicKey?: string;
+  description?: string;
+  /** Project scope. */
+  settable?: boolean;
+  runOnlySettable?: boolean;
+  /** SSH types. */
+  filePath?: string;
+  fileChmod?: string;
+}
+
+export function emptyAnswers(): VariableAnswers {
+  return { preset: { scope: false, project: false, pipeline: false, action: false } };
+}
+
+/**
+ * Answers preset from the item the command was run on: a project, pipeline or action of the
+ * Projects view. Read defensively: anything else (a palette run, an unknown item) presets nothing.
+ */
+export function answersFromItem(item: unknown): VariableAnswers {
+  const answers = emptyAnswers();
+  if (typeof item !== 'object' || item === null) {
+    return answers;
+  }
+  const node = item as Record<string, unknown>;
+  const project = projectOf(node);
+  const pipeline = namedId(node.pipeline) ?? (typeof node.pipelineId === 'number' ? { id: node.pipelineId, name: String(node.pipelineId) } : undefined);
+  const action = namedId(node.action);
+  if (project && pipeline && action) {
+    Object.assign(answers, { scope: 'action', project, pipeline, action });
+    answers.preset = { scope: true, project: true, pipeline: true, action: true };
+  } else if (project && pipeline) {
+    Object.assign(answers, { scope: 'pipeline', project, pipeline });
+    answers.preset = { scope: true, project: true, pipeline: true, action: false };
+  } else if (project && !node.action && !node.pipelineId) {
+    Object.assign(answers, { scope: 'project', project });
+    answers.preset = { scope: true, project: true, pipeline: false, action: false };
+  }
+  return answers;
+}
+
+function projectOf(node: Record<string, unknown>): { name: string; displayName: string } | undefined {
+  const project = node.project;
+  if (typeof project === 'object' && project !== null) {
+    const { name, display_name } = project as Record<string, unknown>;
+    if (typeof name === 'string' && name !== '') {
+      return { name, displayName: typeof display_name === 'string' && display_name !== '' ? display_name : name };
+    }
+  }
+  if (typeof node.projectName === 'string' && node.projectName !== '') {
+    return { name: node.projectName, displayName: node.projectName };
+  }
+  return undefined;
+}
+
+function namedId(value: unknown): { id: number; name: string } | undefined {
+  if (typeof value === 'object' && value !== null) {
+    const { id, name } = value as Record<string, unknown>;
+    if (typeof id === 'number' && Number.isInteger(id)) {
+      return { id, name: typeof name === 'string' ? name : String(id) };
+    }
+  }
+  return undefined;
+}
+
+/** "workspace acme", "project Web App", "pipeline Deploy (project Web App)", … for messages. */
+export function describeScope(answers: VariableAnswers, workspace: string): string {
+  const project = answers.project?.displayName ?? '';
+  switch (answers.scope) {
+    case 'project':
+      return vscode.l10n.t('project {0}', project);
+    case 'pipeline':
+      return vscode.l10n.t('pipeline {0} of project {1}', answers.pipeline?.name ?? '', project);
+    case 'action':
+      return vscode.l10n.t('action {0} of pipeline {1} (project {2})', answers.action?.name ?? '', answers.pipeline?.name ?? '', project);
+    default:
+      return vscode.l10n.t('workspace {0}', workspace);
+  }
+}
+
+/** Whether the description is asked: the answers of pipeline and action variables do not carry one. */
+export function takesDescription(answers: VariableAnswers): boolean {
+  return answers.scope === 'workspace' || answers.scope === 'project';
+}
+
+export function isSshKind(answers: VariableAnswers): boolean {
+  return answers.type === 'SSH_KEY' || answers.type === 'SSH_PUBLIC_KEY';
+}
+
+/** A file name proposed for a key file: `~/.ssh/<key in lower case>`, `.pub` for public keys. */
+export function proposedFilePath(answers: VariableAnswers): string {
+  const base = (answers.key ?? 'id_key').toLowerCase();
+  return answers.type === 'SSH_PUBLIC_KEY' ? `~/.ssh/${base}.pub` : `~/.ssh/${base}`;
+}
+
+export function proposedFileChmod(answers: VariableAnswers): string {
+  return answers.type === 'SSH_PUBLIC_KEY' ? '644' : '600';
+}
+
+/**
+ * The request for the answers, with `value` the text to send (for SSH_KEY the private key just
+ * read from its file). Throws when an answer the scope or type needs is missing.
+ */
+export function toVariableCreate(answers: VariableAnswers, value: string): VariableCreate {
+  if (!answers.key || !answers.type || !answers.scope) {
+    throw new Error('The variable is not complete.');
+  }
+  const common = { key: answers.key, ...(takesDescription(answers) && answers.description ? { description: answers.description } : {}) };
+  const file = {
+    ...(answers.filePath ? { file_path: answers.filePath } : {}),
+    ...(answers.fileChmod ? { file_chmod: answers.fileChmod } : {}),
+    file_place: 'CONTAINER' as const,
+  };
+  const kind =
+    answers.type === 'SSH_KEY'
+      ? { type: 'SSH_KEY' as const, value, encrypted: true as const, ...file }
+      : answers.type === 'SSH_PUBLIC_KEY'
+        ? { type: 'SSH_PUBLIC_KEY' as const, value, ...file }
+        : { type: 'VAR' as const, value };
+  switch (answers.scope) {
+    case 'workspace':
+      return { ...common, ...kind, scope: 'workspace' };
+    case 'project':
+      return {
+        ...common,
+        ...kind,
+        scope: 'project',
+        project: required(answers.project).name,
+        settable: answers.settable ?? false,
+        run_only_settable: answers.runOnlySettable ?? false,
+      };
+    case 'pipeline':
+      return { ...common, ...kind, scope: 'pipeline', pipelineId: required(answers.pipeline).id };
+    case 'action':
+      return { ...common, ...kind, scope: 'action', actionId: required(answers.action).id };
+  }
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) {
+    throw new Error('The variable is not complete.');
+  }
+  return value;
+}

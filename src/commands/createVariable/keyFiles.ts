@@ -1,0 +1,83 @@
+// Reading key files for SSH variables. A private key is read only to check it and just before
+// sending it, and is never logged, shown or stored: callers keep the file's URI, not its text.
+import * as vscode from 'vscode';
+import { checkPrivateKey, MAX_PRIVATE_KEY_BYTES, parsePublicKeyLine, type PrivateKeyProblem, type PublicKeyProblem } from '../../ssh';
+
+/** A key file that cannot be used, with a message that says why and what to do. */
+export class KeyFileError extends Error {
+  override name = 'KeyFileError';
+}
+
+/** Reads the private key file and returns its text when it looks like one unencrypted private key. */
+export async function readPrivateKey(uri: vscode.Uri): Promise<string> {
+  const text = await readSmallFile(uri);
+  const check = checkPrivateKey(text);
+  if (!check.ok) {
+    throw new KeyFileError(privateKeyProblem(check.problem, fileName(uri)));
+  }
+  return text;
+}
+
+/** Reads a `.pub` file and returns its public key line. */
+export async function readPublicKey(uri: vscode.Uri): Promise<string> {
+  const check = parsePublicKeyLine(await readSmallFile(uri));
+  if (!check.ok) {
+    throw new KeyFileError(publicKeyProblem(check.problem, fileName(uri)));
+  }
+  return check.line;
+}
+
+async function readSmallFile(uri: vscode.Uri): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    if (stat.size > MAX_PRIVATE_KEY_BYTES) {
+      throw new KeyFileError(vscode.l10n.t('{0} is too large to be a key file. Choose the key file itself.', fileName(uri)));
+    }
+    bytes = await vscode.workspace.fs.readFile(uri);
+  } catch (error) {
+    if (error instanceof KeyFileError) {
+      throw error;
+    }
+    const reason = error instanceof vscode.FileSystemError ? error.code : error instanceof Error ? error.message : String(error);
+    throw new KeyFileError(vscode.l10n.t('Could not read {0} ({1}). Choose the file again.', uri.fsPath, reason));
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+export function fileName(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() || uri.fsPath;
+}
+
+export function privateKeyProblem(problem: PrivateKeyProblem, file: string): string {
+  switch (problem) {
+    case 'empty':
+      return vscode.l10n.t('{0} is empty. Choose the file that holds the private key.', file);
+    case 'publicKey':
+      return vscode.l10n.t('{0} holds a public key. Choose the private key file (the one without ".pub"), or create an SSH_PUBLIC_KEY variable instead.', file);
+    case 'notSingleKey':
+      return vscode.l10n.t('{0} holds more than one private key, or other text around it. Choose a file with exactly one private key.', file);
+    case 'passphraseProtected':
+      return vscode.l10n.t(
+        '{0} is protected by a passphrase, which a pipeline run cannot type. Use a key without a passphrase (for example a copy made with "ssh-keygen -p").',
+        file,
+      );
+    default:
+      return vscode.l10n.t('{0} does not look like a private key ("-----BEGIN … PRIVATE KEY-----"). Choose the private key file.', file);
+  }
+}
+
+export function publicKeyProblem(problem: PublicKeyProblem, source: string): string {
+  switch (problem) {
+    case 'empty':
+      return vscode.l10n.t('{0} is empty. A public key is one line such as "ssh-ed25519 AAAA… comment".', source);
+    case 'privateKey':
+      return vscode.l10n.t('{0} is a private key. Never share it: use the public key (the ".pub" file) here.', source);
+    case 'multipleLines':
+      return vscode.l10n.t('{0} has more than one line. Give exactly one public key line.', source);
+    case 'unknownType':
+      return vscode.l10n.t('{0} does not start with a key type such as "ssh-ed25519" or "ssh-rsa".', source);
+    default:
+      return vscode.l10n.t('The key data of {0} is damaged: copy the whole line again.', source);
+  }
+}

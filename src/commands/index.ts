@@ -1,0 +1,24 @@
+// Every command's register function. Each module registers its own commands; add a line for yours.
+import type * as vscode from 'vscode';
+import type { Services } from '../services';
+import * as openInBrowser from './openInBrowser';
+import * as openSettings from './openSettings';
+import * as refresh from './refresh';
+import * as retry from './retry';
+import * as selectWorkspace from './selectWorkspace';
+import * as signIn from './signIn';
+import * as signOut from './signOut';
+
+export const commandModules: readonly { register(services: Services): vscode.Disposable[] }[] = [
+  signIn,
+  signOut,
+  selectWorkspace,
+  refresh,
+  retry,
+  openInBrowser,
+  openSettings,
+];
+
+export function registerCommands(services: Services): vscode.Disposable[] {
+  return commandModules.flatMap((m) => m.register(services));
+}

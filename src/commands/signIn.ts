@@ -1,0 +1,16 @@
+// Workspace Automation: Sign In. Interactive by default; `{ token, workspace? }` as argument signs
+// in without prompts (scripts, tests). Resolves true when signed in.
+import * as vscode from 'vscode';
+import { authSessionOf, signInInteractive, signInWithToken, type SignInArgs } from '../auth';
+import type { Services } from '../services';
+
+export const SIGN_IN = 'workspaceAutomation.signIn';
+
+export function register(services: Services): vscode.Disposable[] {
+  const session = authSessionOf(services);
+  return [
+    vscode.commands.registerCommand(SIGN_IN, (args?: SignInArgs) =>
+      args && typeof args === 'object' && typeof args.token === 'string' ? signInWithToken(session, args) : signInInteractive(session),
+    ),
+  ];
+}

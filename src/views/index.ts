@@ -1,0 +1,75 @@
+// Creates the three views (Projects, Commits, Targets) and implements `Views`, what commands ask
+// of them after a change.
+import * as vscode from 'vscode';
+import type { Target } from '../api';
+import type { AuthSession } from '../auth/session';
+import type { Services, Views } from '../services';
+import { CurrentProject } from './currentProject';
+import { ProjectsProvider } from './projectsProvider';
+
+/** What the Commits and Targets providers offer here. */
+export interface RefreshableView {
+  refresh(): void;
+}
+export interface TargetsView extends RefreshableView {
+  updateTarget(target: Target): void;
+}
+
+export class SidebarViews implements Views, vscode.Disposable {
+  readonly currentProject = new CurrentProject();
+  private _projects: ProjectsProvider | undefined;
+  commits: RefreshableView | undefined;
+  targets: TargetsView | undefined;
+  private readonly disposables: vscode.Disposable[] = [this.currentProject];
+
+  /** The Projects provider (after create()). */
+  get projects(): ProjectsProvider {
+    if (!this._projects) {
+      throw new Error('The views are not created yet.');
+    }
+    return this._projects;
+  }
+
+  /** Registers the providers and their TreeViews; nothing is fetched until a view is shown. */
+  create(services: Services, session: AuthSession): void {
+    this._projects = new ProjectsProvider(session, this.currentProject);
+    this.disposables.push(this._projects, this._projects.createTreeView());
+    // Another workspace or account: the chosen project belongs to the old one.
+    this.disposables.push(session.onDidChange(() => this.currentProject.set(undefined)));
+    // The Commits and Targets providers are created here too (their own files):
+    void services;
+  }
+
+  refreshProjects(): void {
+    this._projects?.refresh();
+  }
+
+  selectProject(projectName: string): Promise<void> {
+    return this._projects?.selectProject(projectName) ?? Promise.resolve();
+  }
+
+  refreshCommits(): void {
+    this.commits?.refresh();
+  }
+
+  refreshTargets(): void {
+    this.targets?.refresh();
+  }
+
+  updateTarget(target: Target): void {
+    this.targets?.updateTarget(target);
+  }
+
+  /** Every view forgets its data and loads again (Retry from a welcome view). */
+  refreshAll(): void {
+    this.refreshProjects();
+    this.refreshCommits();
+    this.refreshTargets();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.reverse()) {
+      d.dispose();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+// An action of a pipeline (leaf): name, with its type as description.
+import * as vscode from 'vscode';
+import type { Action, Pipeline, ProjectRef } from '../../api';
+import { ContextValue, HAS_URL } from './contextValues';
+import { TreeNode } from './treeNode';
+
+export class ActionNode extends TreeNode {
+  constructor(
+    readonly project: ProjectRef,
+    readonly pipeline: Pipeline,
+    readonly action: Action,
+  ) {
+    super(action.name);
+    this.id = `action:${project.name}/${pipeline.id}/${action.id}`;
+    this.description = action.type;
+    this.iconPath = new vscode.ThemeIcon('symbol-event');
+    this.htmlUrl = action.html_url || undefined;
+    this.contextValue = ContextValue.Action + (this.htmlUrl ? HAS_URL : '');
+    this.tooltip = vscode.l10n.t('Action {0} ({1}) of pipeline {2}', action.name, action.type, pipeline.name);
+  }
+}

@@ -1,0 +1,111 @@
+// An item that shows why a load failed and offers the way forward: Retry re-runs the failed load;
+// a rejected token (401) offers Sign In instead, a bad API address Open Settings.
+import * as vscode from 'vscode';
+import {
+  AccessDeniedError,
+  ApiDisabledError,
+  ConfigurationError,
+  MissingScopeError,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+} from '../../api/errors';
+import { ContextValue } from './contextValues';
+import { TreeNode } from './treeNode';
+
+export const RETRY_COMMAND = 'workspaceAutomation.retry';
+export const SIGN_IN_COMMAND = 'workspaceAutomation.signIn';
+export const OPEN_SETTINGS_COMMAND = 'workspaceAutomation.openSettings';
+
+/** contextValue facets: `wa.error.retry`, `wa.error.signIn`, `wa.error.settings`. */
+export type ErrorAction = 'retry' | 'signIn' | 'settings';
+
+export class ErrorNode extends TreeNode {
+  readonly action: ErrorAction;
+
+  constructor(
+    readonly error: unknown,
+    /** Re-runs the load that failed; the owner refreshes the tree when it settles. */
+    readonly retry: () => Promise<void> | void,
+  ) {
+    super(describeError(error));
+    this.action = errorAction(error);
+    this.contextValue = `${ContextValue.Error}.${this.action}`;
+    this.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    this.tooltip = new vscode.MarkdownString(
+      `${escapeMarkdown(describeError(error))}\n\n${escapeMarkdown(actionHint(this.action))}`,
+    );
+    this.description = actionHint(this.action);
+    this.command =
+      this.action === 'signIn'
+        ? { command: SIGN_IN_COMMAND, title: vscode.l10n.t('Sign In') }
+        : this.action === 'settings'
+          ? { command: OPEN_SETTINGS_COMMAND, title: vscode.l10n.t('Open Settings') }
+          : { command: RETRY_COMMAND, title: vscode.l10n.t('Retry'), arguments: [this] };
+  }
+}
+
+function errorAction(error: unknown): ErrorAction {
+  if (error instanceof UnauthorizedError) {
+    return 'signIn';
+  }
+  if (error instanceof ConfigurationError) {
+    return 'settings';
+  }
+  return 'retry';
+}
+
+function actionHint(action: ErrorAction): string {
+  switch (action) {
+    case 'signIn':
+      return vscode.l10n.t('Click to sign in');
+    case 'settings':
+      return vscode.l10n.t('Click to open the settings');
+    default:
+      return vscode.l10n.t('Click to retry');
+  }
+}
+
+/** A sentence a user understands, for any error a load or command can meet. Never holds a token. */
+export function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UnauthorizedError) {
+    return vscode.l10n.t('The server refused the token ({0}). Sign in again.', message);
+  }
+  if (error instanceof ApiDisabledError) {
+    return vscode.l10n.t(
+      'The developer API is disabled in this workspace. An administrator enables it in the workspace settings, Developer API section, "Enable developer API".',
+    );
+  }
+  if (error instanceof MissingScopeError) {
+    return vscode.l10n.t('{0} Create a token with that scope and sign in with it.', message);
+  }
+  if (error instanceof AccessDeniedError) {
+    return vscode.l10n.t('Access denied: your permissions do not allow this ({0}).', message);
+  }
+  if (error instanceof RateLimitError) {
+    return error.resetAt
+      ? vscode.l10n.t('Rate limit exceeded; it resets at {0}.', error.resetAt.toLocaleTimeString())
+      : vscode.l10n.t('Rate limit exceeded; try again later.');
+  }
+  if (error instanceof TimeoutError) {
+    return vscode.l10n.t('The service did not answer in time ({0}).', message);
+  }
+  if (error instanceof NetworkError) {
+    return vscode.l10n.t('Could not reach the service: {0}', message);
+  }
+  if (error instanceof ServerError) {
+    return vscode.l10n.t('The service failed: {0}', message);
+  }
+  if (error instanceof UnexpectedResponseError) {
+    return vscode.l10n.t('The server answered something that is not the API: {0}', message);
+  }
+  return message;
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,115 @@
+// A pipeline under its project: name, last run's status as description and icon; its children are
+// the pipeline's actions.
+import * as vscode from 'vscode';
+import type { Action, Pipeline, ProjectRef } from '../../api';
+import { PagedList } from '../pagedList';
+import { ActionNode } from './actionNode';
+import { ContextValue, HAS_URL } from './contextValues';
+import type { ListContext } from './listContext';
+import { MessageNode } from './messageNode';
+import { TreeNode } from './treeNode';
+
+export const ACTIONS_PAGE_SIZE = 20;
+
+const STATUS_ICONS: Record<string, [string, string | undefined]> = {
+  SUCCESSFUL: ['pass', 'testing.iconPassed'],
+  FAILED: ['error', 'testing.iconFailed'],
+  INPROGRESS: ['sync~spin', undefined],
+  ENQUEUED: ['clock', undefined],
+  TERMINATED: ['circle-slash', undefined],
+  INITIAL: ['circle-outline', undefined],
+};
+
+export class PipelineNode extends TreeNode {
+  readonly actions: PagedList<Action>;
+
+  constructor(
+    readonly project: ProjectRef,
+    readonly pipeline: Pipeline,
+    ctx: ListContext,
+  ) {
+    super(pipeline.name, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `pipeline:${project.name}/${pipeline.id}`;
+    const status = pipeline.last_execution_status ?? undefined;
+    this.description = [pipeline.on ? pipelineTrigger(pipeline.on) : undefined, status ? statusText(status) : undefined]
+      .filter(Boolean)
+      .join(' · ');
+    const [icon, color] = (status && STATUS_ICONS[status]) || ['rocket', undefined];
+    this.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
+    this.htmlUrl = pipeline.html_url || undefined;
+    this.contextValue = ContextValue.Pipeline + (this.htmlUrl ? HAS_URL : '');
+    this.actions = new PagedList<Action>({
+      fetchPage: (page, perPage, signal) => {
+        const { client, workspace } = ctx.target();
+        return client.listActions(workspace, project.name, pipeline.id, { page, perPage }, { signal });
+      },
+      pageSize: ACTIONS_PAGE_SIZE,
+      toNode: (action) => new ActionNode(project, pipeline, action),
+      onDidChange: () => ctx.changed(this),
+      parent: this,
+      emptyNode: () => new MessageNode(vscode.l10n.t('No actions in this pipeline')),
+      viewId: ctx.viewId,
+    });
+  }
+
+  override getChildren(): Promise<TreeNode[]> {
+    return this.actions.getNodes();
+  }
+
+  override resolveTooltip(): vscode.MarkdownString {
+    const p = this.pipeline;
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(`**${escapeMd(p.name)}** (${vscode.l10n.t('pipeline {0}', p.id)})\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Project')}: ${escapeMd(this.project.display_name)}\n\n`);
+    if (p.on) {
+      md.appendMarkdown(`${vscode.l10n.t('Trigger')}: ${pipelineTrigger(p.on)}\n\n`);
+    }
+    if (p.refs?.length) {
+      md.appendMarkdown(`${vscode.l10n.t('Refs')}: ${p.refs.map((r) => `\`${r}\``).join(', ')}\n\n`);
+    }
+    if (p.last_execution_status) {
+      md.appendMarkdown(`${vscode.l10n.t('Last run')}: ${statusText(p.last_execution_status)}`);
+      if (p.last_execution_revision) {
+        md.appendMarkdown(` (\`${p.last_execution_revision.slice(0, 12)}\`)`);
+      }
+      md.appendMarkdown('\n\n');
+    }
+    return md;
+  }
+}
+
+function pipelineTrigger(on: string): string {
+  switch (on) {
+    case 'CLICK':
+      return vscode.l10n.t('manual');
+    case 'EVENT':
+      return vscode.l10n.t('on push');
+    case 'SCHEDULE':
+      return vscode.l10n.t('scheduled');
+    default:
+      return on.toLowerCase();
+  }
+}
+
+function statusText(status: string): string {
+  switch (status) {
+    case 'SUCCESSFUL':
+      return vscode.l10n.t('successful');
+    case 'FAILED':
+      return vscode.l10n.t('failed');
+    case 'INPROGRESS':
+      return vscode.l10n.t('in progress');
+    case 'ENQUEUED':
+      return vscode.l10n.t('queued');
+    case 'TERMINATED':
+      return vscode.l10n.t('terminated');
+    case 'INITIAL':
+      return vscode.l10n.t('never run');
+    default:
+      return status.toLowerCase();
+  }
+}
+
+function escapeMd(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,60 @@
+// A project in the Projects view: display name, with the name as description; its children are
+// the project's pipelines, a page at a time.
+import * as vscode from 'vscode';
+import type { Pipeline, ProjectRef } from '../../api';
+import { PagedList } from '../pagedList';
+import { ContextValue, HAS_URL } from './contextValues';
+import type { ListContext } from './listContext';
+import { MessageNode } from './messageNode';
+import { PipelineNode } from './pipelineNode';
+import { TreeNode } from './treeNode';
+
+export const PIPELINES_PAGE_SIZE = 20;
+
+export class ProjectNode extends TreeNode {
+  readonly pipelines: PagedList<Pipeline>;
+
+  constructor(
+    readonly project: ProjectRef,
+    ctx: ListContext,
+  ) {
+    super(project.display_name || project.name, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `project:${project.name}`;
+    this.description = project.name;
+    this.iconPath = new vscode.ThemeIcon('project');
+    this.htmlUrl = project.html_url || undefined;
+    this.contextValue = ContextValue.Project + (this.htmlUrl ? HAS_URL : '');
+    this.accessibilityInformation = { label: vscode.l10n.t('Project {0} ({1})', this.label as string, project.name) };
+    this.pipelines = new PagedList<Pipeline>({
+      fetchPage: (page, perPage, signal) => {
+        const { client, workspace } = ctx.target();
+        return client.listPipelines(workspace, project.name, { page, perPage }, { signal });
+      },
+      pageSize: PIPELINES_PAGE_SIZE,
+      toNode: (pipeline) => new PipelineNode(project, pipeline, ctx),
+      onDidChange: () => ctx.changed(this),
+      parent: this,
+      emptyNode: () => new MessageNode(vscode.l10n.t('No pipelines in this project')),
+      viewId: ctx.viewId,
+    });
+  }
+
+  override getChildren(): Promise<TreeNode[]> {
+    return this.pipelines.getNodes();
+  }
+
+  override resolveTooltip(): vscode.MarkdownString {
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(`**${escape(this.project.display_name)}**\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Name')}: \`${this.project.name}\`\n\n`);
+    if (this.project.status) {
+      md.appendMarkdown(`${vscode.l10n.t('Status')}: ${escape(this.project.status)}\n\n`);
+    }
+    md.appendMarkdown(vscode.l10n.t('Click to show its commits in the Commits view.'));
+    return md;
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

@@ -1,0 +1,225 @@
+// The Projects view: the workspace's projects a page at a time, each expanding to its pipelines and
+// a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
+// the open folder's git remote picks one (a request or two, never one per project).
+import * as vscode from 'vscode';
+import { UnauthorizedError, type ProjectRef } from '../api';
+import type { AuthSession } from '../auth/session';
+import type { CurrentProject, ProjectChoice } from './currentProject';
+import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
+import { PagedList } from './pagedList';
+import { ErrorNode } from './nodes/errorNode';
+import type { ListContext } from './nodes/listContext';
+import { MessageNode } from './nodes/messageNode';
+import { ProjectNode } from './nodes/projectNode';
+import { resolveNodeTooltip, TreeNode } from './nodes/treeNode';
+
+export const PROJECTS_VIEW_ID = 'workspaceAutomation.projects';
+export const PROJECTS_PAGE_SIZE = 20;
+/** At most this many full projects are fetched to match the git remote. */
+const MAX_REMOTE_CANDIDATES = 2;
+/** Pages of projects looked through for a name like the remote's, beyond those already shown. */
+const MAX_REMOTE_EXTRA_PAGES = 5;
+
+export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  readonly projects: PagedList<ProjectRef>;
+  private readonly ctx: ListContext;
+  /** The git-remote match of this session, started the first time the view shows projects. */
+  private remoteMatch: Promise<ProjectChoice | undefined> | undefined;
+  treeView: vscode.TreeView<TreeNode> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly session: AuthSession,
+    private readonly currentProject: CurrentProject,
+  ) {
+    this.ctx = {
+      target: () => {
+        const client = session.client;
+        const workspace = session.workspace;
+        if (!client || !workspace) {
+          throw new UnauthorizedError(vscode.l10n.t('Not signed in.'));
+        }
+        return { client, workspace };
+      },
+      changed: (node) => this.emitter.fire(node),
+      reportError: (error, node) => node === undefined && session.reportError(error),
+      viewId: PROJECTS_VIEW_ID,
+    };
+    this.projects = new PagedList<ProjectRef>({
+      fetchPage: (page, perPage, signal) => {
+        const { client, workspace } = this.ctx.target();
+        return client.listProjects(workspace, { page, perPage }, { signal });
+      },
+      pageSize: PROJECTS_PAGE_SIZE,
+      toNode: (project) => new ProjectNode(project, this.ctx),
+      onDidChange: () => this.emitter.fire(),
+      emptyNode: () => new MessageNode(vscode.l10n.t('No projects in workspace {0}', session.workspace ?? '')),
+      onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
+      viewId: PROJECTS_VIEW_ID,
+    });
+    this.disposables.push(
+      this.emitter,
+      session.onDidChange(() => this.reset()),
+      session.onDidChangeState(() => this.emitter.fire()),
+    );
+  }
+
+  /** Creates the TreeView; selecting a project makes it the current one. */
+  createTreeView(): vscode.TreeView<TreeNode> {
+    const view = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
+    this.treeView = view;
+    this.disposables.push(
+      view,
+      view.onDidChangeSelection((e) => {
+        const node = e.selection[0];
+        if (node instanceof ProjectNode) {
+          this.currentProject.set(choiceOf(node.project));
+        }
+      }),
+    );
+    this.updateDescription();
+    return view;
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node;
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.parent;
+  }
+
+  resolveTreeItem(_item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    return resolveNodeTooltip(node, token);
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) {
+      return node.getChildren();
+    }
+    await this.session.ready();
+    if (this.session.configError && this.session.signedIn) {
+      return [new ErrorNode(this.session.configError, () => this.refresh())];
+    }
+    if (this.session.state !== 'ready') {
+      return [];
+    }
+    const nodes = await this.projects.getNodes();
+    if (this.session.state !== 'ready') {
+      return [];
+    }
+    if (this.projects.items.length > 0) {
+      this.remoteMatch ??= this.matchGitRemote();
+    }
+    return nodes;
+  }
+
+  /** Forgets loaded data and shows the view again from the first page. */
+  refresh(): void {
+    this.projects.reset();
+    this.emitter.fire();
+  }
+
+  /** The loaded project nodes (for tests and reveal). */
+  projectNodes(): ProjectNode[] {
+    return this.projects.currentNodes().filter((n): n is ProjectNode => n instanceof ProjectNode);
+  }
+
+  /** Reloads, finds the project (loading pages until it shows), selects it and makes it current. */
+  async selectProject(name: string): Promise<void> {
+    this.refresh();
+    const found = await this.projects.loadUntil((p) => p.name === name, 20);
+    this.emitter.fire();
+    this.currentProject.set(found ? choiceOf(found) : { name, displayName: name });
+    await this.reveal(name);
+  }
+
+  /** The git-remote match of this session once it settled (tests wait on it); undefined when not started. */
+  get gitRemoteMatch(): Promise<ProjectChoice | undefined> | undefined {
+    return this.remoteMatch;
+  }
+
+  private async reveal(name: string): Promise<void> {
+    const node = this.projectNodes().find((n) => n.project.name === name);
+    if (node && this.treeView) {
+      try {
+        await this.treeView.reveal(node, { select: true, focus: false, expand: false });
+      } catch {
+        // The view may be hidden or collapsed; the project is current anyway.
+      }
+    }
+  }
+
+  /**
+   * Picks the project whose repository is the open folder's git remote: only projects whose name
+   * resembles the remote's repository name are fetched in full (at most two).
+   */
+  private async matchGitRemote(): Promise<ProjectChoice | undefined> {
+    try {
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      if (!folder || this.currentProject.currentProject) {
+        return undefined;
+      }
+      const remotes = await readGitRemotes(folder.uri);
+      const names = remotes.map(repoName).filter((n): n is string => !!n).map(slug);
+      if (names.length === 0) {
+        return undefined;
+      }
+      const exact = (p: ProjectRef) => names.includes(slug(p.name)) || names.includes(slug(p.display_name));
+      const near = (p: ProjectRef) => names.some((n) => slug(p.name).includes(n) || n.includes(slug(p.name)));
+      if (!this.projects.items.some(exact)) {
+        const before = this.projects.items.length;
+        await this.projects.loadUntil(exact, MAX_REMOTE_EXTRA_PAGES);
+        if (this.projects.items.length !== before) {
+          this.emitter.fire();
+        }
+      }
+      const candidates = [...this.projects.items.filter(exact), ...this.projects.items.filter((p) => !exact(p) && near(p))].slice(
+        0,
+        MAX_REMOTE_CANDIDATES,
+      );
+      const { client, workspace } = this.ctx.target();
+      for (const candidate of candidates) {
+        const full = await client.getProject(workspace, candidate.name);
+        if (remotes.some((r) => sameRepository(r, full.http_repository) || sameRepository(r, full.ssh_repository))) {
+          if (this.currentProject.currentProject) {
+            return undefined; // the user chose one meanwhile
+          }
+          const choice = choiceOf(full);
+          this.currentProject.set(choice);
+          await this.reveal(full.name);
+          return choice;
+        }
+      }
+    } catch {
+      // Matching is a convenience: a failure leaves the choice to the user.
+    }
+    return undefined;
+  }
+
+  private reset(): void {
+    this.projects.reset();
+    this.remoteMatch = undefined;
+    this.updateDescription();
+    this.emitter.fire();
+  }
+
+  private updateDescription(): void {
+    if (this.treeView) {
+      this.treeView.description = this.session.signedIn ? this.session.workspace : undefined;
+    }
+  }
+
+  dispose(): void {
+    this.projects.dispose();
+    for (const d of this.disposables) {
+      d.dispose();
+    }
+  }
+}
+
+function choiceOf(p: ProjectRef): ProjectChoice {
+  return { name: p.name, displayName: p.display_name || p.name };
+}
