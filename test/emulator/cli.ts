@@ -1,0 +1,75 @@
+// `npm run emulator -- --port 4010 [--rate-limit N] [--rate-window-s S] [--latency-ms MS]
+//   [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]`
+import { parseArgs } from 'node:util';
+import { FAULT_KINDS, FaultKind } from './faults';
+import { startEmulator, TOKENS } from './index';
+
+const USAGE = `Usage: npm run emulator -- [--port N] [--rate-limit N] [--rate-window-s S] [--latency-ms MS]
+  [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]
+Fault kinds: ${FAULT_KINDS.join(', ')}`;
+
+function int(name: string, raw: string | undefined, fallback?: number): number | undefined {
+  if (raw === undefined) {
+    return fallback;
+  }
+  if (!/^\d+$/.test(raw)) {
+    throw new Error(`--${name} must be a whole number, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'rate-window-s': { type: 'string' },
+      'latency-ms': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'scale-projects': { type: 'string' },
+      'scale-targets': { type: 'string' },
+      'scale-commits': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const faults = (values.fault ?? []).map((f) => {
+    const [kind, count] = f.split(':');
+    if (!FAULT_KINDS.includes(kind as FaultKind)) {
+      throw new Error(`unknown fault kind '${kind}'`);
+    }
+    return { kind: kind as FaultKind, count: int('fault', count, 1) };
+  });
+  const emulator = await startEmulator({
+    port: int('port', values.port, 4010),
+    rateLimit: int('rate-limit', values['rate-limit']),
+    rateWindowS: int('rate-window-s', values['rate-window-s']),
+    latencyMs: int('latency-ms', values['latency-ms']),
+    scale: {
+      projects: int('scale-projects', values['scale-projects']),
+      targets: int('scale-targets', values['scale-targets']),
+      commits: int('scale-commits', values['scale-commits']),
+    },
+  });
+  faults.forEach((f) => emulator.injectFault(f));
+  console.log(`Emulator listening on ${emulator.url}`);
+  console.log('Demo tokens (send as "Authorization: Bearer <token>"; these are fake, for local testing only):');
+  for (const t of Object.values(TOKENS)) {
+    console.log(`  ${t.token.padEnd(14)} ${t.description}`);
+  }
+  console.log('Workspaces: acme (API enabled), dormant (API disabled). Controls: POST /__emulator/reset, /__emulator/faults, /__emulator/latency; GET/DELETE /__emulator/requests.');
+  const stop = (): void => {
+    emulator.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`emulator: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(USAGE);
+  process.exit(2);
+});

@@ -1,0 +1,44 @@
+// The emulator's importable API: start one on a free port, drive it, close it.
+import type { FaultSpec } from './faults';
+import { EmulatorOptions, EmulatorServer, RequestLogEntry } from './server';
+
+export type { FaultKind, FaultSpec } from './faults';
+export type { EmulatorOptions, RequestLogEntry } from './server';
+
+export interface Emulator {
+  /** http://127.0.0.1:PORT, the API base address. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  /** Demo data back; rate counters, faults and the request log cleared; latency back to its start value. */
+  reset(): void;
+  setLatency(ms: number): void;
+  injectFault(f: FaultSpec): void;
+  clearFaults(): void;
+  readonly requests: RequestLogEntry[];
+  clearRequests(): void;
+}
+
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
+  const server = new EmulatorServer(opts);
+  const port = await server.listen(opts.port ?? 0);
+  return {
+    url: server.base,
+    port,
+    close: () => server.close(),
+    reset: () => server.reset(),
+    setLatency: (ms) => {
+      server.latencyMs = ms;
+    },
+    injectFault: (f) => server.faults.add(f),
+    clearFaults: () => server.faults.clear(),
+    get requests() {
+      return server.log;
+    },
+    clearRequests: () => {
+      server.log = [];
+    },
+  };
+}
+
+export * from './demo-data';

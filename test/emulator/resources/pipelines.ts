@@ -1,0 +1,58 @@
+// Pipelines of a project and actions of a pipeline.
+import { notFound, ok, pageOf, paging } from '../http';
+import { Ctx, route } from '../router';
+import type { Action, Pipeline } from '../store';
+import { envelope, pipelineOf, pipelineUrls, projectOf, projectUrls, workspaceOf } from './common';
+
+function pipelineSummary(ctx: Ctx, p: Pipeline): Record<string, unknown> {
+  return {
+    ...pipelineUrls(ctx, p),
+    id: p.id,
+    name: p.name,
+    on: p.on,
+    refs: [...p.refs],
+    last_execution_status: p.last_execution_status,
+    last_execution_revision: p.last_execution_revision,
+  };
+}
+
+function actionObject(ctx: Ctx, p: Pipeline, a: Action): Record<string, unknown> {
+  const urls = pipelineUrls(ctx, p);
+  return { url: `${urls.url}/actions/${a.id}`, html_url: `${urls.html_url}/action/${a.id}`, id: a.id, name: a.name, type: a.type };
+}
+
+/** Workspace, project and pipeline named in the path, each checked in turn. */
+function pathPipeline(ctx: Ctx): Pipeline {
+  const ws = workspaceOf(ctx);
+  const project = projectOf(ctx, ws.domain, ctx.params.project_name);
+  return pipelineOf(ctx, ws.domain, Number(ctx.params.pipeline_id), project.name);
+}
+
+const PIPELINES = '/workspaces/:workspace/projects/:project_name/pipelines';
+
+export const pipelineRoutes = [
+  route('GET', PIPELINES, 'EXECUTION_INFO', (ctx) => {
+    const ws = workspaceOf(ctx);
+    const project = projectOf(ctx, ws.domain, ctx.params.project_name);
+    const page = paging(ctx.query);
+    const urls = projectUrls(ctx, ws.domain, project.name);
+    const items = pageOf(ctx.store.pipelinesOf(ws.domain, project.name), page).map((p) => pipelineSummary(ctx, p));
+    return ok(envelope(`${urls.url}/pipelines`, `${urls.html_url}/pipelines`, 'pipelines', items));
+  }),
+  route('GET', `${PIPELINES}/:pipeline_id#`, 'EXECUTION_INFO', (ctx) => ok(pipelineSummary(ctx, pathPipeline(ctx)))),
+  route('GET', `${PIPELINES}/:pipeline_id#/actions`, 'EXECUTION_INFO', (ctx) => {
+    const p = pathPipeline(ctx);
+    const page = paging(ctx.query);
+    const urls = pipelineUrls(ctx, p);
+    const items = pageOf(ctx.store.actionsOf(p.id), page).map((a) => actionObject(ctx, p, a));
+    return ok(envelope(`${urls.url}/actions`, urls.html_url, 'actions', items));
+  }),
+  route('GET', `${PIPELINES}/:pipeline_id#/actions/:action_id#`, 'EXECUTION_INFO', (ctx) => {
+    const p = pathPipeline(ctx);
+    const a = ctx.store.action(p.workspace, Number(ctx.params.action_id));
+    if (!a || a.pipelineId !== p.id) {
+      throw notFound('Action');
+    }
+    return ok(actionObject(ctx, p, a));
+  }),
+];

@@ -1,0 +1,218 @@
+// Variables: create (every scope and type), list, get, delete.
+import { accessDenied, ApiError, Body, cannotBeEmpty, invalid, notFound, ok, optionalBoolean, optionalString, pageOf, paging, queryInt, queryValue, requiredString } from '../http';
+import { Ctx, route } from '../router';
+import { secure, Variable, VariableScope, VariableType } from '../store';
+import { deriveSshKey, isPublicKeyLine, SshKeyInfo } from '../ssh';
+import { envelope, pipelineOf, projectOf, projectRef, workspaceOf, wsUrl } from './common';
+import { HTML_BASE } from '../demo-data';
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const CHMOD = /^[0-7]{3,4}$/;
+const TYPES: readonly VariableType[] = ['VAR', 'SSH_KEY', 'SSH_PUBLIC_KEY'];
+const SCOPE_FIELDS = ['project', 'pipeline', 'action'] as const;
+
+const present = (body: Body, field: string): boolean => body[field] !== undefined && body[field] !== null;
+
+export function variableObject(ctx: Ctx, v: Variable): Record<string, unknown> {
+  const url = `${wsUrl(ctx, v.workspace)}/variables/${v.id}`;
+  const value = v.encrypted ? secure(v.value) : v.value;
+  if (v.scope.kind === 'PIPELINE' || v.scope.kind === 'ACTION') {
+    return { url, type: v.type, id: v.id, key: v.key, value, encrypted: v.encrypted };
+  }
+  const file = { file_path: v.file_path, file_chmod: v.file_chmod, file_place: v.file_place };
+  if (v.type === 'SSH_PUBLIC_KEY') {
+    return { url, id: v.id, key: v.key, value, type: v.type, description: v.description, ...file };
+  }
+  const answer: Record<string, unknown> = { url, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description: v.description, ...file };
+  if (v.ssh) {
+    Object.assign(answer, v.ssh);
+  }
+  if (v.scope.kind === 'PROJECT') {
+    const project = ctx.store.project(v.workspace, v.scope.project);
+    Object.assign(answer, { project: project ? projectRef(ctx, project) : null, settable: v.settable, run_only_settable: v.run_only_settable });
+  }
+  return answer;
+}
+
+function sameScope(a: VariableScope, b: VariableScope): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** `{field: {prop: ...}}` of a scope object: its shape, then that the thing exists. */
+function scopeObjectProp(body: Body, field: string, prop: 'name' | 'id'): string | number {
+  const obj = body[field];
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+    throw invalid(field);
+  }
+  const label = `${field}.${prop}`;
+  if (prop === 'name') {
+    return requiredString(obj as Body, 'name', label);
+  }
+  const id = (obj as Body).id;
+  if (id === undefined || id === null || id === '') {
+    throw cannotBeEmpty(label);
+  }
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    throw invalid(label);
+  }
+  return id;
+}
+
+function scopeOf(ctx: Ctx, ws: string, body: Body): VariableScope {
+  const sent = SCOPE_FIELDS.filter((f) => present(body, f));
+  if (sent.length > 1) {
+    throw invalid(sent[1]);
+  }
+  switch (sent[0]) {
+    case 'project':
+      return { kind: 'PROJECT', project: projectOf(ctx, ws, scopeObjectProp(body, 'project', 'name') as string).name };
+    case 'pipeline':
+      return { kind: 'PIPELINE', pipelineId: pipelineOf(ctx, ws, scopeObjectProp(body, 'pipeline', 'id') as number).id };
+    case 'action': {
+      const action = ctx.store.action(ws, scopeObjectProp(body, 'action', 'id') as number);
+      if (!action) {
+        throw notFound('Action');
+      }
+      return { kind: 'ACTION', actionId: action.id };
+    }
+    default:
+      return { kind: 'WORKSPACE' };
+  }
+}
+
+function typeOf(body: Body, scope: VariableScope): VariableType {
+  const type = body.type;
+  if (type === undefined || type === null || type === '') {
+    if (scope.kind === 'PIPELINE' || scope.kind === 'ACTION') {
+      return 'VAR';
+    }
+    throw cannotBeEmpty('type');
+  }
+  if (typeof type !== 'string' || !TYPES.includes(type as VariableType)) {
+    throw invalid('type');
+  }
+  return type as VariableType;
+}
+
+function encryptedOf(body: Body, type: VariableType): boolean {
+  const encrypted = optionalBoolean(body, 'encrypted');
+  if (type === 'SSH_KEY') {
+    // A private key is always stored encrypted: it is never answered in plain.
+    if (encrypted === false) {
+      throw invalid('encrypted');
+    }
+    return true;
+  }
+  if (type === 'SSH_PUBLIC_KEY' && encrypted === true) {
+    throw invalid('encrypted');
+  }
+  return encrypted ?? false;
+}
+
+function fileFields(body: Body): Pick<Variable, 'file_path' | 'file_chmod' | 'file_place'> {
+  const filePath = optionalString(body, 'file_path');
+  const chmod = body.file_chmod;
+  if (chmod !== undefined && chmod !== null && (typeof chmod !== 'string' || !CHMOD.test(chmod))) {
+    throw invalid('file_chmod');
+  }
+  const place = body.file_place;
+  if (place !== undefined && place !== null && place !== 'CONTAINER') {
+    throw invalid('file_place');
+  }
+  return { file_path: filePath || null, file_chmod: (chmod as string | null | undefined) ?? null, file_place: (place as string | null | undefined) ?? null };
+}
+
+function createVariable(ctx: Ctx): Variable {
+  const ws = workspaceOf(ctx);
+  const body = ctx.body();
+  // Permission depends on the scope the body asks for: only admins create workspace variables.
+  if (!SCOPE_FIELDS.some((f) => present(body, f)) && !ctx.store.isAdmin(ws.domain, ctx.user.id)) {
+    throw accessDenied();
+  }
+  const scope = scopeOf(ctx, ws.domain, body);
+  const key = requiredString(body, 'key');
+  if (!KEY.test(key)) {
+    throw invalid('key');
+  }
+  const type = typeOf(body, scope);
+  let value = body.value;
+  if (value === undefined || value === null || value === '') {
+    throw cannotBeEmpty('value');
+  }
+  if (typeof value !== 'string') {
+    throw invalid('value');
+  }
+  const encrypted = encryptedOf(body, type);
+  const description = optionalString(body, 'description') ?? '';
+  const settable = optionalBoolean(body, 'settable') ?? false;
+  const runOnlySettable = optionalBoolean(body, 'run_only_settable') ?? false;
+  const file = fileFields(body);
+  let ssh: SshKeyInfo | undefined;
+  if (type === 'SSH_KEY') {
+    ssh = deriveSshKey(value);
+    if (!ssh) {
+      throw invalid('value');
+    }
+  } else if (type === 'SSH_PUBLIC_KEY') {
+    if (!isPublicKeyLine(value)) {
+      throw invalid('value');
+    }
+    value = value.replace(/\r?\n$/, '');
+  }
+  const duplicate = [...ctx.store.variables.values()].some((v) => v.workspace === ws.domain && v.key === key && sameScope(v.scope, scope));
+  if (duplicate) {
+    throw new ApiError(400, `Variable with key '${key}' already exists.`);
+  }
+  return ctx.store.addVariable({ workspace: ws.domain, key, value: value as string, type, encrypted, description, settable, run_only_settable: runOnlySettable, ...file, scope, ssh });
+}
+
+/** The scope the list filters ask for (none: workspace scope), each filter checked in turn. */
+function listScope(ctx: Ctx, ws: string): VariableScope {
+  const projectName = queryValue(ctx.query, 'project_name');
+  const project = projectName === undefined ? undefined : projectOf(ctx, ws, projectName);
+  const pipelineId = queryInt(ctx.query, 'pipeline_id', 1);
+  const pipeline = pipelineId === undefined ? undefined : pipelineOf(ctx, ws, pipelineId, project?.name);
+  const actionId = queryInt(ctx.query, 'action_id', 1);
+  if (actionId !== undefined) {
+    const action = ctx.store.action(ws, actionId);
+    if (!action || (pipeline && action.pipelineId !== pipeline.id) || (project && ctx.store.pipelines.get(action.pipelineId)?.project !== project.name)) {
+      throw notFound('Action');
+    }
+    return { kind: 'ACTION', actionId };
+  }
+  if (pipeline) {
+    return { kind: 'PIPELINE', pipelineId: pipeline.id };
+  }
+  return project ? { kind: 'PROJECT', project: project.name } : { kind: 'WORKSPACE' };
+}
+
+function variableOf(ctx: Ctx, ws: string): Variable {
+  const v = ctx.store.variables.get(Number(ctx.params.variable_id));
+  if (!v || v.workspace !== ws) {
+    throw notFound('Variable');
+  }
+  return v;
+}
+
+const VARIABLES = '/workspaces/:workspace/variables';
+
+export const variableRoutes = [
+  route('POST', VARIABLES, 'VARIABLE_ADD', (ctx) => ({ status: 201, body: variableObject(ctx, createVariable(ctx)) })),
+  route('GET', VARIABLES, 'VARIABLE_INFO', (ctx) => {
+    const ws = workspaceOf(ctx);
+    const page = paging(ctx.query);
+    const scope = listScope(ctx, ws.domain);
+    const matching = [...ctx.store.variables.values()].filter((v) => v.workspace === ws.domain && sameScope(v.scope, scope));
+    return ok(envelope(`${wsUrl(ctx, ws.domain)}/variables`, `${HTML_BASE}/${ws.domain}/variables`, 'variables', pageOf(matching, page).map((v) => variableObject(ctx, v))));
+  }),
+  route('GET', `${VARIABLES}/:variable_id#`, 'VARIABLE_INFO', (ctx) => ok(variableObject(ctx, variableOf(ctx, workspaceOf(ctx).domain)))),
+  route('DELETE', `${VARIABLES}/:variable_id#`, 'VARIABLE_MANAGE', (ctx) => {
+    const ws = workspaceOf(ctx);
+    const v = variableOf(ctx, ws.domain);
+    if (v.scope.kind === 'WORKSPACE' && !ctx.store.isAdmin(ws.domain, ctx.user.id)) {
+      throw accessDenied();
+    }
+    ctx.store.variables.delete(v.id);
+    return { status: 204 };
+  }),
+];

@@ -1,0 +1,74 @@
+// A small router: a route is a method, a path pattern and the token scope it needs.
+// Pattern segments: `name` (literal), `:name` (any non-empty segment), `:name#` (digits only).
+import type { Body, Reply } from './http';
+import type { Store, Token, User } from './store';
+
+export interface Ctx {
+  /** The API base address, e.g. http://127.0.0.1:4010. */
+  base: string;
+  store: Store;
+  user: User;
+  token: Token;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The parsed JSON body ({} when none was sent); throws the body-format errors. */
+  body(): Body;
+  /** Epoch ms of the request (for creation dates). */
+  now: number;
+}
+
+export interface Route {
+  method: string;
+  segments: string[];
+  /** Token scope the endpoint needs; undefined: none. */
+  scope?: string;
+  handler(ctx: Ctx): Reply;
+}
+
+export function route(method: string, pattern: string, scope: string | undefined, handler: (ctx: Ctx) => Reply): Route {
+  return { method, segments: pattern.split('/').slice(1), scope, handler };
+}
+
+/**
+ * Splits a raw path into decoded segments; undefined when malformed (no leading slash, an empty
+ * segment such as a trailing or double slash, or bad percent-encoding).
+ */
+export function splitPath(path: string): string[] | undefined {
+  if (!path.startsWith('/')) {
+    return undefined;
+  }
+  const raw = path.slice(1).split('/');
+  if (raw.some((s) => s === '')) {
+    return undefined;
+  }
+  try {
+    return raw.map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+}
+
+export function matchRoute(routes: readonly Route[], method: string, segments: string[]): { route: Route; params: Record<string, string> } | undefined {
+  for (const r of routes) {
+    if (r.method !== method || r.segments.length !== segments.length) {
+      continue;
+    }
+    const params: Record<string, string> = {};
+    const matches = r.segments.every((pattern, i) => {
+      const actual = segments[i];
+      if (!pattern.startsWith(':')) {
+        return pattern === actual;
+      }
+      const numeric = pattern.endsWith('#');
+      if (numeric && !/^\d{1,15}$/.test(actual)) {
+        return false;
+      }
+      params[pattern.slice(1, numeric ? -1 : undefined)] = actual;
+      return true;
+    });
+    if (matches) {
+      return { route: r, params };
+    }
+  }
+  return undefined;
+}

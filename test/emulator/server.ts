@@ -1,0 +1,360 @@
+// The HTTP plumbing: preflights, control endpoints, latency, faults, the request log, and for
+// API requests the checks in conventions.md's order: authentication, (rate limit,) the
+// workspace's API switch, the URL, the token's scope; then the handler checks existence,
+// permission and values.
+import { createServer, IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScaleOptions } from './demo-data';
+import { AFTER_PROCESSING, answerInsteadOf, FaultKind, FaultQueue, FaultSpec, faultError, sendTrickle, sendTruncated } from './faults';
+import { ApiError, Body, invalidUrl } from './http';
+import { commitRoutes } from './resources/commits';
+import { pipelineRoutes } from './resources/pipelines';
+import { projectRoutes } from './resources/projects';
+import { targetRoutes } from './resources/targets';
+import { userRoutes } from './resources/user';
+import { variableRoutes } from './resources/variables';
+import { workspaceRoutes } from './resources/workspaces';
+import { matchRoute, Route, splitPath } from './router';
+import { Store } from './store';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_LOG = 10_000;
+const CONTROL_PREFIX = '/__emulator/';
+
+const ROUTES: readonly Route[] = [...userRoutes, ...workspaceRoutes, ...projectRoutes, ...pipelineRoutes, ...commitRoutes, ...targetRoutes, ...variableRoutes];
+
+const RATE_HEADERS = ['X-Rate-Limit-Limit', 'X-Rate-Limit-Remaining', 'X-Rate-Limit-Reset'];
+
+const PREFLIGHT_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Credentials': 'true',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+  'Access-Control-Allow-Methods': 'POST GET',
+  'X-Service-Media-Type': 'service.v1.0.0',
+};
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Requests per user per window; default 5000. */
+  rateLimit?: number;
+  /** Window length in seconds; default 3600. */
+  rateWindowS?: number;
+  /** Delay before every API answer. */
+  latencyMs?: number;
+  scale?: ScaleOptions;
+}
+
+/** One API request as logged: never headers or bodies. */
+export interface RequestLogEntry {
+  time: string;
+  method: string;
+  /** Path with query. */
+  path: string;
+  /** 0 when the connection was dropped. */
+  status: number;
+  user?: number;
+  durationMs: number;
+  fault?: string;
+}
+
+interface RequestBody {
+  raw: Buffer;
+  tooLarge: boolean;
+}
+
+interface ApiAnswer {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  user?: number;
+}
+
+function readBody(req: IncomingMessage): Promise<RequestBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Keep reading (so the answer reaches the client) but stop storing past the limit.
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+      }
+    });
+    req.on('end', () => resolve({ raw: Buffer.concat(chunks), tooLarge: size > MAX_BODY_BYTES }));
+    req.on('error', reject);
+  });
+}
+
+function parseJsonBody(headers: IncomingMessage['headers'], body: RequestBody): Body {
+  if (body.tooLarge) {
+    throw new ApiError(413, 'Request body too large.');
+  }
+  if (body.raw.length === 0) {
+    return {};
+  }
+  const mediaType = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new ApiError(400, 'Content-Type must be application/json.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.raw.toString('utf8'));
+  } catch {
+    throw new ApiError(400, 'Invalid JSON body.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError(400, 'Invalid JSON body.');
+  }
+  return parsed as Body;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class EmulatorServer {
+  store: Store;
+  readonly faults = new FaultQueue();
+  log: RequestLogEntry[] = [];
+  latencyMs: number;
+  base = '';
+  private readonly server: Server;
+  private readonly rateLimit: number;
+  private readonly rateWindowMs: number;
+  private rates = new Map<number, { start: number; count: number }>();
+
+  constructor(private readonly opts: EmulatorOptions = {}) {
+    this.store = new Store(opts.scale);
+    this.latencyMs = opts.latencyMs ?? 0;
+    this.rateLimit = opts.rateLimit ?? 5000;
+    this.rateWindowMs = (opts.rateWindowS ?? 3600) * 1000;
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        console.error('emulator: unexpected error', err instanceof Error ? err.message : err);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'application/json' });
+        }
+        res.end();
+      });
+    });
+  }
+
+  listen(port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        const actual = (this.server.address() as AddressInfo).port;
+        this.base = `http://127.0.0.1:${actual}`;
+        resolve(actual);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  reset(): void {
+    this.store = new Store(this.opts.scale);
+    this.rates.clear();
+    this.faults.clear();
+    this.log = [];
+    this.latencyMs = this.opts.latencyMs ?? 0;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const pathAndQuery = req.url ?? '/';
+    const method = (req.method ?? 'GET').toUpperCase();
+    const body = await readBody(req);
+    if (pathAndQuery.startsWith(CONTROL_PREFIX)) {
+      this.control(req, res, method, pathAndQuery, body);
+      return;
+    }
+    if (this.latencyMs > 0) {
+      await sleep(this.latencyMs);
+    }
+    const fault = this.faults.take(method, pathAndQuery);
+    const record = (status: number, user?: number): void => {
+      this.log.push({ time: new Date(started).toISOString(), method, path: pathAndQuery, status, user, durationMs: Date.now() - started, fault });
+      if (this.log.length > MAX_LOG) {
+        this.log.splice(0, this.log.length - MAX_LOG);
+      }
+    };
+    if (fault && !AFTER_PROCESSING.has(fault)) {
+      record(answerInsteadOf(fault, req, res, this.base));
+      return;
+    }
+    if (method === 'OPTIONS') {
+      res.sendDate = false;
+      res.writeHead(200, { ...PREFLIGHT_HEADERS, 'Content-Length': 0 });
+      res.end();
+      record(200);
+      return;
+    }
+    const answer = this.api(method, pathAndQuery, req.headers, body);
+    await this.send(res, answer, fault);
+    record(answer.status, answer.user);
+  }
+
+  private async send(res: ServerResponse, answer: ApiAnswer, fault: FaultKind | undefined): Promise<void> {
+    if (fault === 'truncate') {
+      sendTruncated(res, answer.status, answer.headers, answer.body);
+    } else if (fault === 'trickle') {
+      await sendTrickle(res, answer.status, answer.headers, answer.body);
+    } else {
+      res.writeHead(answer.status, { ...answer.headers, 'Content-Length': answer.body.length });
+      res.end(answer.body);
+    }
+  }
+
+  /** Answers one API request. Synchronous: a state change completes within this call. */
+  private api(method: string, pathAndQuery: string, headers: IncomingMessage['headers'], body: RequestBody): ApiAnswer {
+    const now = Date.now();
+    const q = pathAndQuery.indexOf('?');
+    const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+    const query = new URLSearchParams(q < 0 ? '' : pathAndQuery.slice(q + 1));
+    const auth = /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '');
+    const token = auth ? this.store.tokens.get(auth[1]) : undefined;
+    if (!token) {
+      return this.answer(new ApiError(401, 'Unauthorized.'), this.rateHeaders(now, undefined));
+    }
+    const userId = token.userId;
+    const rate = this.countRequest(now, userId);
+    const result = (status: number, payload?: unknown): ApiAnswer => ({ ...this.answer({ status, payload }, rate.headers), user: userId });
+    try {
+      if (rate.exceeded) {
+        throw new ApiError(403, 'Rate limit exceeded.');
+      }
+      this.checkApiSwitch(path, userId);
+      const segments = splitPath(path);
+      const match = segments && matchRoute(ROUTES, method, segments);
+      if (!match) {
+        throw invalidUrl(path);
+      }
+      if (match.route.scope && !token.scopes.includes(match.route.scope)) {
+        throw new ApiError(403, `Token has no scope ${match.route.scope}.`);
+      }
+      const user = this.store.users.get(userId);
+      if (!user) {
+        throw new ApiError(401, 'Unauthorized.');
+      }
+      const reply = match.route.handler({ base: this.base, store: this.store, user, token, params: match.params, query, now, body: () => parseJsonBody(headers, body) });
+      return result(reply.status, reply.body);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        return result(err.status, err.toBody());
+      }
+      console.error('emulator: handler failed', err instanceof Error ? err.message : err);
+      return result(500, { errors: [{ message: 'Internal server error.' }] });
+    }
+  }
+
+  /** 400 for any path under a workspace (of the caller's) whose API is disabled, before anything else. */
+  private checkApiSwitch(path: string, userId: number): void {
+    const [, first, second] = path.split('/');
+    if (first !== 'workspaces' || !second) {
+      return;
+    }
+    let domain: string;
+    try {
+      domain = decodeURIComponent(second);
+    } catch {
+      return;
+    }
+    const ws = this.store.workspaces.get(domain);
+    if (ws && this.store.isMember(ws, userId) && !ws.apiEnabled) {
+      throw new ApiError(400, 'API is disabled in this workspace.');
+    }
+  }
+
+  private answer(result: ApiError | { status: number; payload?: unknown }, rateHeaders: OutgoingHttpHeaders): ApiAnswer {
+    const status = result.status;
+    const payload = result instanceof ApiError ? result.toBody() : result.payload;
+    const headers: OutgoingHttpHeaders = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': RATE_HEADERS.join(', '),
+      ...rateHeaders,
+    };
+    if (payload === undefined) {
+      return { status, headers, body: Buffer.alloc(0) };
+    }
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+    return { status, headers, body: Buffer.from(JSON.stringify(payload), 'utf8') };
+  }
+
+  /** Fixed window per user, starting at the user's first request. */
+  private countRequest(now: number, userId: number): { exceeded: boolean; headers: OutgoingHttpHeaders } {
+    let bucket = this.rates.get(userId);
+    if (!bucket || now >= bucket.start + this.rateWindowMs) {
+      bucket = { start: now, count: 0 };
+      this.rates.set(userId, bucket);
+    }
+    bucket.count++;
+    return { exceeded: bucket.count > this.rateLimit, headers: this.rateHeaders(now, bucket) };
+  }
+
+  /** Without a user (401) the headers show a full, unstarted window. */
+  private rateHeaders(now: number, bucket: { start: number; count: number } | undefined): OutgoingHttpHeaders {
+    const start = bucket?.start ?? now;
+    return {
+      'X-Rate-Limit-Limit': String(this.rateLimit),
+      'X-Rate-Limit-Remaining': String(Math.max(0, this.rateLimit - (bucket?.count ?? 0))),
+      'X-Rate-Limit-Reset': String(Math.ceil((start + this.rateWindowMs) / 1000)),
+    };
+  }
+
+  /** The test controls under /__emulator/: no auth, no rate limit, not logged. */
+  private control(req: IncomingMessage, res: ServerResponse, method: string, pathAndQuery: string, body: RequestBody): void {
+    const send = (status: number, payload?: unknown): void => {
+      const text = payload === undefined ? '' : JSON.stringify(payload);
+      res.writeHead(status, payload === undefined ? {} : { 'Content-Type': 'application/json' });
+      res.end(text);
+    };
+    const fail = (message: string, status = 400): void => send(status, { errors: [{ message }] });
+    const remote = req.socket.remoteAddress ?? '';
+    if (!/^(127\.|::1$|::ffff:127\.)/.test(remote)) {
+      return fail('Emulator controls are for loopback clients only.', 403);
+    }
+    let json: Body = {};
+    try {
+      json = parseJsonBody(req.headers, body);
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+    const path = pathAndQuery.split('?')[0].slice(CONTROL_PREFIX.length);
+    switch (`${method} ${path}`) {
+      case 'POST reset':
+        this.reset();
+        return send(204);
+      case 'POST faults': {
+        const error = faultError(json);
+        if (error) {
+          return fail(error);
+        }
+        this.faults.add(json as unknown as FaultSpec);
+        return send(204);
+      }
+      case 'DELETE faults':
+        this.faults.clear();
+        return send(204);
+      case 'POST latency': {
+        const ms = json.ms;
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+          return fail("Value of 'ms' is invalid.");
+        }
+        this.latencyMs = ms;
+        return send(204);
+      }
+      case 'GET requests':
+        return send(200, { requests: this.log });
+      case 'DELETE requests':
+        this.log = [];
+        return send(204);
+      default:
+        return fail(`Unknown emulator control: ${method} ${pathAndQuery}`, 404);
+    }
+  }
+}

@@ -1,0 +1,309 @@
+// The emulator's in-memory state, built from the demo data on every start and reset. All
+// changes happen synchronously inside one request handler, so concurrent requests never
+// interleave half-done updates.
+import { createHmac } from 'node:crypto';
+import type { CommitSource } from './commit-gen';
+import {
+  BIG_REPO,
+  bigRepoHistory,
+  DemoToken,
+  DemoUser,
+  DemoWorkspace,
+  demoHistories,
+  PROJECTS,
+  ScaleOptions,
+  scaledProjectHistory,
+  TARGETS,
+  TOKENS,
+  USERS,
+  VARIABLES,
+  WORKSPACES,
+} from './demo-data';
+import type { SshKeyInfo } from './ssh';
+
+export type Workspace = DemoWorkspace;
+export type User = DemoUser;
+export type Token = DemoToken;
+
+export interface Project {
+  workspace: string;
+  name: string;
+  display_name: string;
+  status: 'ACTIVE';
+  createDate: number;
+  createdById: number;
+  default_branch: string | null;
+  history: CommitSource;
+}
+
+export interface Pipeline {
+  id: number;
+  workspace: string;
+  project: string;
+  name: string;
+  on: string;
+  refs: readonly string[];
+  last_execution_status: string | null;
+  last_execution_revision: string | null;
+}
+
+export interface Action {
+  id: number;
+  pipelineId: number;
+  name: string;
+  type: string;
+}
+
+export interface Target {
+  workspace: string;
+  id: string;
+  identifier: string;
+  name: string;
+  type: string;
+  host: string | null;
+  port: string | null;
+  path: string | null;
+  tags: string[];
+  permissions: { others: string; users: { id: number; access_level: string }[] };
+  /** Stored in plain; secrets are masked when answered. */
+  auth: Record<string, string | null>;
+  all_pipelines_allowed: boolean;
+  allowedPipelineIds: number[];
+  extra: Record<string, unknown>;
+}
+
+export type VariableScope =
+  | { kind: 'WORKSPACE' }
+  | { kind: 'PROJECT'; project: string }
+  | { kind: 'PIPELINE'; pipelineId: number }
+  | { kind: 'ACTION'; actionId: number };
+
+export type VariableType = 'VAR' | 'SSH_KEY' | 'SSH_PUBLIC_KEY';
+
+export interface Variable {
+  id: number;
+  workspace: string;
+  key: string;
+  /** The plain value; never answered when `encrypted`. */
+  value: string;
+  type: VariableType;
+  encrypted: boolean;
+  description: string;
+  settable: boolean;
+  run_only_settable: boolean;
+  file_path: string | null;
+  file_chmod: string | null;
+  file_place: string | null;
+  scope: VariableScope;
+  ssh?: SshKeyInfo;
+}
+
+// A fixed key: the marker text is opaque but stable, and reveals nothing of the value.
+const MASK_KEY = 'workspace-automation-emulator';
+
+/** The `secure!` form of a secret: opaque, never the plain text. */
+export function secure(plain: string): string {
+  return 'secure!' + createHmac('sha256', MASK_KEY).update(plain).digest('base64url').slice(0, 32);
+}
+
+export class Store {
+  readonly users = new Map<number, User>();
+  readonly tokens = new Map<string, Token>();
+  readonly workspaces = new Map<string, Workspace>();
+  /** Projects by workspace, in creation order. */
+  readonly projects = new Map<string, Map<string, Project>>();
+  readonly pipelines = new Map<number, Pipeline>();
+  readonly actions = new Map<number, Action>();
+  /** Targets by id (ids are unique across workspaces). */
+  readonly targets = new Map<string, Target>();
+  readonly variables = new Map<number, Variable>();
+  private nextVariableId = 1;
+
+  constructor(scale: ScaleOptions = {}) {
+    for (const user of Object.values(USERS)) {
+      this.users.set(user.id, { ...user });
+    }
+    for (const token of Object.values(TOKENS)) {
+      this.tokens.set(token.token, token);
+    }
+    for (const ws of WORKSPACES) {
+      this.workspaces.set(ws.domain, ws);
+      this.projects.set(ws.domain, new Map());
+    }
+    this.loadProjects();
+    this.loadTargets();
+    this.loadVariables();
+    this.loadScale(scale);
+  }
+
+  isMember(workspace: Workspace, userId: number): boolean {
+    return workspace.memberIds.includes(userId);
+  }
+
+  isAdmin(workspace: string, userId: number): boolean {
+    return this.workspaces.get(workspace)?.adminIds.includes(userId) ?? false;
+  }
+
+  project(workspace: string, name: string): Project | undefined {
+    return this.projects.get(workspace)?.get(name);
+  }
+
+  projectsOf(workspace: string): Project[] {
+    return [...(this.projects.get(workspace)?.values() ?? [])];
+  }
+
+  pipelinesOf(workspace: string, project: string): Pipeline[] {
+    return [...this.pipelines.values()].filter((p) => p.workspace === workspace && p.project === project);
+  }
+
+  pipeline(workspace: string, id: number): Pipeline | undefined {
+    const p = this.pipelines.get(id);
+    return p?.workspace === workspace ? p : undefined;
+  }
+
+  action(workspace: string, id: number): Action | undefined {
+    const a = this.actions.get(id);
+    return a && this.pipeline(workspace, a.pipelineId) ? a : undefined;
+  }
+
+  actionsOf(pipelineId: number): Action[] {
+    return [...this.actions.values()].filter((a) => a.pipelineId === pipelineId);
+  }
+
+  target(workspace: string, id: string): Target | undefined {
+    const t = this.targets.get(id);
+    return t?.workspace === workspace ? t : undefined;
+  }
+
+  targetsOf(workspace: string): Target[] {
+    return [...this.targets.values()].filter((t) => t.workspace === workspace);
+  }
+
+  addProject(project: Project): void {
+    this.projects.get(project.workspace)?.set(project.name, project);
+  }
+
+  addVariable(v: Omit<Variable, 'id'>): Variable {
+    const variable = { ...v, id: this.nextVariableId++ };
+    this.variables.set(variable.id, variable);
+    return variable;
+  }
+
+  private addPipeline(p: Pipeline, actions: { id: number; name: string; type: string }[]): void {
+    this.pipelines.set(p.id, p);
+    for (const a of actions) {
+      this.actions.set(a.id, { ...a, pipelineId: p.id });
+    }
+  }
+
+  private loadProjects(): void {
+    const histories = demoHistories();
+    for (const p of PROJECTS) {
+      const history = histories.get(`${p.workspace}/${p.name}`);
+      if (!history) {
+        throw new Error(`demo history missing for ${p.name}`);
+      }
+      this.addProject({
+        workspace: p.workspace,
+        name: p.name,
+        display_name: p.display_name,
+        status: 'ACTIVE',
+        createDate: Date.parse(p.create_date),
+        createdById: p.createdById,
+        default_branch: p.default_branch,
+        history,
+      });
+      for (const pl of p.pipelines) {
+        const executed = pl.lastExecutedCommit !== null && history.length > 0 ? history.at(Math.min(pl.lastExecutedCommit, history.length - 1)).revision : null;
+        this.addPipeline(
+          { id: pl.id, workspace: p.workspace, project: p.name, name: pl.name, on: pl.on, refs: pl.refs, last_execution_status: pl.last_execution_status, last_execution_revision: executed },
+          pl.actions.map((a) => ({ ...a })),
+        );
+      }
+    }
+  }
+
+  private loadTargets(): void {
+    for (const t of TARGETS) {
+      this.targets.set(t.id, {
+        workspace: t.workspace,
+        id: t.id,
+        identifier: t.identifier,
+        name: t.name,
+        type: t.type,
+        host: t.host,
+        port: t.port,
+        path: t.path,
+        tags: [...t.tags],
+        permissions: { others: t.permissions.others, users: t.permissions.users.map((u) => ({ ...u })) },
+        auth: { ...t.auth },
+        all_pipelines_allowed: t.all_pipelines_allowed,
+        allowedPipelineIds: [...t.allowedPipelineIds],
+        extra: { ...t.extra },
+      });
+    }
+  }
+
+  private loadVariables(): void {
+    for (const v of VARIABLES) {
+      const s = v.scope;
+      const scope: VariableScope =
+        s === null ? { kind: 'WORKSPACE' } : 'project' in s ? { kind: 'PROJECT', project: s.project } : 'pipelineId' in s ? { kind: 'PIPELINE', pipelineId: s.pipelineId } : { kind: 'ACTION', actionId: s.actionId };
+      this.addVariable({
+        workspace: v.workspace,
+        key: v.key,
+        value: v.value,
+        type: v.type,
+        encrypted: v.encrypted,
+        description: v.description,
+        settable: v.settable ?? false,
+        run_only_settable: v.run_only_settable ?? false,
+        file_path: null,
+        file_chmod: null,
+        file_place: null,
+        scope,
+      });
+    }
+  }
+
+  private loadScale(scale: ScaleOptions): void {
+    const created = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 1; i <= (scale.projects ?? 0); i++) {
+      const name = `project-${String(i).padStart(5, '0')}`;
+      this.addProject({ workspace: 'acme', name, display_name: `Project ${i}`, status: 'ACTIVE', createDate: created, createdById: 1, default_branch: 'main', history: scaledProjectHistory(name) });
+      for (let k = 1; k <= 2; k++) {
+        const id = 1_000_000 + i * 10 + k;
+        this.addPipeline(
+          { id, workspace: 'acme', project: name, name: k === 1 ? 'Build' : 'Deploy', on: k === 1 ? 'EVENT' : 'CLICK', refs: ['refs/heads/main'], last_execution_status: null, last_execution_revision: null },
+          [{ id: id * 10 + 1, name: k === 1 ? 'Compile' : 'Upload', type: k === 1 ? 'BUILD' : 'SFTP' }],
+        );
+      }
+    }
+    for (let i = 1; i <= (scale.targets ?? 0); i++) {
+      const n = String(i).padStart(5, '0');
+      this.targets.set(`tg-s${n}`, {
+        workspace: 'acme',
+        id: `tg-s${n}`,
+        identifier: `scaled-${n}`,
+        name: `Scaled target ${i}`,
+        type: 'SSH',
+        host: `host-${i}.example.com`,
+        port: '22',
+        path: '/srv/app',
+        tags: ['scaled'],
+        permissions: { others: 'USE_ONLY', users: [{ id: 1, access_level: 'MANAGE' }] },
+        auth: { method: 'PASSWORD', username: 'deploy', password: `scaled-${n}` },
+        all_pipelines_allowed: i % 2 === 0,
+        allowedPipelineIds: [],
+        extra: {},
+      });
+    }
+    if (scale.commits && scale.commits > 0) {
+      this.addProject({ workspace: 'acme', name: BIG_REPO, display_name: 'Big Repo', status: 'ACTIVE', createDate: created, createdById: 1, default_branch: 'main', history: bigRepoHistory(scale.commits) });
+      this.addPipeline(
+        { id: 999_001, workspace: 'acme', project: BIG_REPO, name: 'Build', on: 'EVENT', refs: ['refs/heads/main'], last_execution_status: 'SUCCESSFUL', last_execution_revision: null },
+        [{ id: 9_990_011, name: 'Compile', type: 'BUILD' }],
+      );
+    }
+  }
+}
