@@ -1,0 +1,68 @@
+// Bundles the extension-host suite with esbuild: out/suite/index.js (with mocha inside) and one
+// bundle per test/suite/**/*.test.ts file. `vscode` stays external (the extension host provides it).
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from '../harness/paths';
+
+export const suiteOutDir = path.join(repoRoot, 'out', 'suite');
+const suiteSrcDir = path.join(repoRoot, 'test', 'suite');
+
+function findTests(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      return e.name === 'runner' || e.name === 'node_modules' ? [] : findTests(p);
+    }
+    return e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+export interface BuildOptions {
+  /** Only test files whose path (relative to the repo) contains this string. */
+  file?: string;
+  grep?: string;
+  color?: boolean;
+}
+
+/** Builds the suite; returns the compiled test files. */
+export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
+  let tests = findTests(suiteSrcDir).sort();
+  if (opts.file) {
+    tests = tests.filter((t) => path.relative(repoRoot, t).includes(opts.file!) || t === path.resolve(opts.file!));
+    if (tests.length === 0) {
+      throw new Error(`FILE=${opts.file} matches no test/suite/**/*.test.ts file`);
+    }
+  }
+  fs.rmSync(suiteOutDir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [path.join(suiteSrcDir, 'index.ts'), ...tests],
+    outbase: suiteSrcDir,
+    outdir: suiteOutDir,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'inline',
+    sourcesContent: false,
+    external: ['vscode'],
+    logLevel: 'error',
+    // mocha's optional loaders (ESM, parallel mode) are never used inside the extension host.
+    logOverride: { 'require-resolve-not-external': 'silent', 'unsupported-dynamic-import': 'silent' },
+  });
+  fs.writeFileSync(
+    path.join(suiteOutDir, 'options.json'),
+    JSON.stringify({ grep: opts.grep, color: opts.color ?? false }, null, 2),
+  );
+  return tests.map((t) => path.join(suiteOutDir, path.relative(suiteSrcDir, t).replace(/\.ts$/, '.js')));
+}
+
+if (require.main === module) {
+  buildSuite({ file: process.env.FILE, grep: process.env.GREP }).then(
+    (files) => console.log(`built ${files.length} test file(s) into ${suiteOutDir}`),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,47 @@
+// The installed .vsix (what ships) is present, activates, contributes its container and views, and
+// runs a command in the real editor's extension host.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'workspace-automation.workspace-automation';
+
+describe('harness: the packaged extension in the extension host', () => {
+  it('is installed from the .vsix, not loaded from the source folder', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not installed`);
+    assert.equal(ext.extensionKind, vscode.ExtensionKind.Workspace);
+    assert.match(ext.extensionPath, /extensions/);
+    assert.doesNotMatch(ext.extensionPath.replace(/\\/g, '/'), /\/test\/suite\/runner$/);
+  });
+
+  it('activates and declares the Workspace Automation container with its three views', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await ext.activate();
+    assert.equal(ext.isActive, true);
+    const pkg = ext.packageJSON as {
+      name: string;
+      contributes: { viewsContainers: { activitybar: { id: string; title: string }[] }; views: Record<string, { id: string; name: string }[]> };
+    };
+    assert.equal(pkg.name, 'workspace-automation');
+    const container = pkg.contributes.viewsContainers.activitybar.find((c) => c.id === 'workspaceAutomation');
+    assert.equal(container?.title, 'Workspace Automation');
+    assert.deepEqual(
+      pkg.contributes.views.workspaceAutomation.map((v) => v.name),
+      ['Projects', 'Commits', 'Targets'],
+    );
+  });
+
+  it('runs a command that opens the container', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    assert.ok(commands.includes('workbench.view.extension.workspaceAutomation'));
+    await vscode.commands.executeCommand('workbench.view.extension.workspaceAutomation');
+  });
+
+  it('reaches the API emulator through WA_EMULATOR_URL and the apiUrl setting', async () => {
+    const url = process.env.WA_EMULATOR_URL;
+    assert.ok(url, 'WA_EMULATOR_URL is not set in the extension host');
+    assert.equal(vscode.workspace.getConfiguration('workspaceAutomation').get('apiUrl'), url);
+    const res = await fetch(`${url}/__emulator/reset`, { method: 'POST' });
+    assert.ok(res.ok, `reset answered ${res.status}`);
+  });
+});

@@ -1,0 +1,105 @@
+// Runs the extension-host suite inside code-server through the payload method:
+// the workbench is opened with extensionDevelopmentPath = test/suite/runner (a tiny extension that
+// only carries the suite) and extensionTestsPath = out/suite/index; the extension under test is
+// the installed .vsix. Console output and the exit code come back through codeAutomationLog /
+// codeAutomationExit (enabled by --vscode-option enable-smoke-test-driver).
+//
+//   npm run test:suite                      all test/suite/**/*.test.ts
+//   FILE=views npm run test:suite           only files whose path contains "views"
+//   GREP="Targets" npm run test:suite       only tests whose full title matches
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as util from 'node:util';
+import { cleanupAll } from '../harness/cleanup';
+import { repoRoot, resultsDir } from '../harness/paths';
+import { failureDir, figure, startSession } from '../harness/session';
+import { buildSuite, suiteOutDir } from './build';
+
+const timeoutMs = Number(process.env.WA_SUITE_TIMEOUT) || 10 * 60_000;
+
+async function main(): Promise<number> {
+  const t0 = Date.now();
+  fs.rmSync(path.join(resultsDir, 'suite'), { recursive: true, force: true });
+  await buildSuite({ file: process.env.FILE, grep: process.env.GREP, color: process.stdout.isTTY && !process.env.NO_COLOR });
+  const session = await startSession({ env: process.env.GREP ? { GREP: process.env.GREP } : {} });
+  const { editor, browser } = session;
+  try {
+    if (session.installMs) {
+      figure('editor cache install (cold)', session.installMs);
+    }
+    figure('code-server start to /healthz', editor.startMs);
+    const remote = (p: string) => `vscode-remote://127.0.0.1:${editor.port}${p}`;
+    const payload = [
+      ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'suite', 'runner'))],
+      ['extensionTestsPath', remote(path.join(suiteOutDir, 'index'))],
+    ];
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    let logs: { relativePath: string; contents: string }[] = [];
+    const exit = new Promise<number>((resolve) => {
+      void page.exposeFunction('codeAutomationExit', (code: number, editorLogs?: typeof logs) => {
+        logs = editorLogs ?? [];
+        resolve(code);
+      });
+    });
+    // Everything the workbench logs arrives here, the suite's console output included. Until the
+    // suite starts, only keep it (printed when the run fails, or with WA_VERBOSE=1).
+    const early: string[] = [];
+    let suiteStarted = false;
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+      const text = Array.isArray(args) ? util.format(...(args as unknown[])) : String(args);
+      suiteStarted ||= text.startsWith('[suite] ');
+      const noise = /ENOTFOUND|open-vsx\.org|marketplace|^Canceled/.test(text);
+      if (process.env.WA_VERBOSE || (suiteStarted && !noise)) {
+        (type === 'error' ? process.stderr : process.stdout).write(`${text}\n`);
+      } else {
+        early.push(`[${type}] ${text}`);
+      }
+    });
+    page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
+    const started = Date.now();
+    await page.goto(`${editor.url}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([
+      exit,
+      new Promise<number>((resolve) => {
+        timer = setTimeout(() => {
+          console.error(`[suite] no exit code after ${timeoutMs / 1000} s: giving up`);
+          resolve(124);
+        }, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    figure('suite run in the editor (workbench load included)', Date.now() - started);
+    if (code !== 0) {
+      const dir = failureDir('suite');
+      fs.writeFileSync(path.join(dir, 'workbench-console.log'), early.join('\n'));
+      if (!suiteStarted) {
+        console.error(`[suite] the suite never started; workbench output:\n${early.slice(-60).join('\n')}`);
+      }
+      await page.screenshot({ path: path.join(dir, 'workbench.png') }).catch(() => undefined);
+      editor.collectLogs(dir);
+      for (const l of logs) {
+        const dest = path.join(dir, 'vscode-logs-browser', l.relativePath);
+        fs.mkdirSync(path.dirname(dest), { recursive: true });
+        fs.writeFileSync(dest, l.contents);
+      }
+      console.error(`[suite] failed (exit code ${code}); screenshot and editor logs in ${path.relative(repoRoot, dir)}/`);
+    }
+    figure('whole extension-host run', Date.now() - t0);
+    return code;
+  } finally {
+    await session.stop();
+  }
+}
+
+main().then(
+  async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  },
+  async (e: unknown) => {
+    console.error(e);
+    await cleanupAll();
+    process.exit(1);
+  },
+);
