@@ -62,7 +62,10 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     this.disposables.push(
       this.emitter,
       session.onDidChange(() => this.reset()),
-      session.onDidChangeState(() => this.emitter.fire()),
+      session.onDidChangeState(() => {
+        this.updateDescription();
+        this.emitter.fire();
+      }),
     );
   }
 
@@ -206,9 +209,10 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     this.emitter.fire();
   }
 
+  /** The workspace in the title; the API address instead while it cannot be reached (the welcome text refers to it). */
   private updateDescription(): void {
     if (this.treeView) {
-      this.treeView.description = this.session.signedIn ? this.session.workspace : undefined;
+      this.treeView.description = viewDescription(this.session);
     }
   }
 
@@ -222,4 +226,17 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
 function choiceOf(p: ProjectRef): ProjectChoice {
   return { name: p.name, displayName: p.display_name || p.name };
+}
+
+/** A view title's description for the session's state: the workspace, or the address that fails. */
+export function viewDescription(session: AuthSession): string | undefined {
+  switch (session.state) {
+    case 'unreachable':
+      return session.baseUrl ?? vscode.l10n.t('invalid API address');
+    case 'ready':
+    case 'apiDisabled':
+      return session.workspace;
+    default:
+      return undefined;
+  }
 }
