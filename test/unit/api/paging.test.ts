@@ -1,0 +1,94 @@
+// Paging across web-app's commits with since and until, checked against the emulator's demo data.
+import * as assert from 'node:assert/strict';
+import { formatApiDate, parseApiDate, type CommitSummary } from '../../../src/api';
+import { startEmulator } from '../../emulator';
+import { ADMIN_TOKEN, demoCommits } from '../../emulator/demo-data';
+import { makeClient } from './helpers';
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+describe('api client: paging', function () {
+  let emu: Emulator;
+  const COMMITS = '/workspaces/acme/projects/web-app/repository/commits';
+  const commitRequests = () => emu.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0] === COMMITS);
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(() => {
+    emu.reset();
+    emu.clearRequests();
+  });
+
+  it('iterates every commit of web-app, page by page, stopping at the first short page', async () => {
+    const expected = demoCommits('web-app').map((c) => c.revision);
+    assert.ok(expected.length >= 45);
+    const { client } = await makeClient(emu.url, ADMIN_TOKEN);
+    const pageSizes: number[] = [];
+    const seen: string[] = [];
+    for await (const page of client.pages((q) => client.listCommits('acme', 'web-app', q), 7)) {
+      pageSizes.push(page.length);
+      seen.push(...page.map((c) => c.revision));
+    }
+    assert.deepEqual(seen, expected);
+    const full = Math.floor(expected.length / 7);
+    assert.equal(pageSizes.length, full + (expected.length % 7 ? 1 : 0));
+    assert.ok(pageSizes.slice(0, full).every((n) => n === 7));
+    assert.equal(commitRequests().length, pageSizes.length, 'no request after the short page');
+  });
+
+  it('when the count divides evenly, one empty page ends it, and it is not yielded', async () => {
+    const total = demoCommits('web-app').length;
+    const divisor = [13, 4, 2, 1].find((d) => total % d === 0)!;
+    const { client } = await makeClient(emu.url, ADMIN_TOKEN);
+    const pages: CommitSummary[][] = [];
+    for await (const page of client.pages((q) => client.listCommits('acme', 'web-app', q), divisor)) {
+      pages.push(page);
+    }
+    assert.equal(pages.length, total / divisor);
+    assert.equal(commitRequests().length, total / divisor + 1);
+  });
+
+  it('since and until are inclusive, sent in UTC as yyyy-MM-ddTHH:mm:ssZ, across pages', async () => {
+    const all = demoCommits('web-app');
+    const newest = 10;
+    const oldest = 33;
+    const since = new Date(all[oldest].commitDate);
+    const until = new Date(all[newest].commitDate);
+    assert.ok(until.getTime() - since.getTime() > 0);
+    const { client } = await makeClient(emu.url, ADMIN_TOKEN);
+    const got: string[] = [];
+    for await (const c of client.items((q) => client.listCommits('acme', 'web-app', { ...q, since, until }), 5)) {
+      got.push(c.revision);
+      const t = parseApiDate(c.commit_date)!.getTime();
+      assert.ok(t >= since.getTime() && t <= until.getTime());
+    }
+    assert.deepEqual(
+      got,
+      all.slice(newest, oldest + 1).map((c) => c.revision),
+    );
+    const requests = commitRequests();
+    assert.equal(requests.length, Math.ceil((oldest - newest + 1) / 5) + ((oldest - newest + 1) % 5 === 0 ? 1 : 0));
+    const query = new URLSearchParams(requests[0].path.split('?')[1]);
+    assert.equal(query.get('since'), formatApiDate(since));
+    assert.match(query.get('since') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    assert.equal(query.get('until'), formatApiDate(until));
+    assert.equal(query.get('per_page'), '5');
+    assert.deepEqual(
+      requests.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page')),
+      requests.map((_, i) => String(i + 1)),
+    );
+  });
+
+  it('a range with no commits gives one empty page', async () => {
+    const { client } = await makeClient(emu.url, ADMIN_TOKEN);
+    const pages: CommitSummary[][] = [];
+    for await (const p of client.pages((q) => client.listCommits('acme', 'web-app', { ...q, since: new Date('2030-01-01T00:00:00Z') }))) {
+      pages.push(p);
+    }
+    assert.deepEqual(pages, [[]]);
+  });
+});

@@ -1,0 +1,179 @@
+// Validation at the edge: real emulator answers edited on the way (a fetch wrapper) to carry
+// extra fields, unknown enum values, other date forms, missing or mistyped fields, and the other
+// error-body forms (`<code>=<message>`, HTML, not JSON).
+import * as assert from 'node:assert/strict';
+import {
+  AccessDeniedError,
+  parseApiDate,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  ValidationError,
+} from '../../../src/api';
+import { startEmulator } from '../../emulator';
+import { ADMIN_TOKEN, DENIED_TOKEN, PRODUCTION_TARGET_ID } from '../../emulator/demo-data';
+import { editingFetch, makeClient, nodeFetch, rejection } from './helpers';
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+type Json = Record<string, unknown>;
+
+describe('api client: tolerance and validation of answers', function () {
+  let emu: Emulator;
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(() => {
+    emu.reset();
+  });
+
+  /** A client whose answers for URLs containing `match` are rewritten by `edit` (JSON in, JSON out). */
+  async function editing(match: string, edit: (json: Json) => unknown, token = ADMIN_TOKEN) {
+    const fetch = editingFetch(await nodeFetch(), (url, _status, text) =>
+      url.includes(match) ? { text: JSON.stringify(edit(JSON.parse(text) as Json)) } : undefined,
+    );
+    return (await makeClient(emu.url, token, { fetch })).client;
+  }
+
+  it('keeps extra fields and unknown target types', async () => {
+    const client = await editing('/targets', (j) => {
+      const targets = j.targets as Json[];
+      targets[0].type = 'DOCKER_REGISTRY';
+      targets[0].registry = 'registry.example.com';
+      return { ...j, total: 99 };
+    });
+    const targets = await client.listTargets('acme');
+    assert.equal(targets[0].type, 'DOCKER_REGISTRY');
+    assert.equal((targets[0] as unknown as Json).registry, 'registry.example.com');
+  });
+
+  it('keeps unknown variable types and file places', async () => {
+    const client = await editing('/variables', (j) => {
+      const vars = j.variables as Json[];
+      vars[0].type = 'FILE';
+      vars[0].file_place = 'HOST';
+      vars[0].future_field = { nested: true };
+      return j;
+    });
+    const vars = await client.listVariables('acme');
+    assert.ok(vars.length > 0);
+    assert.equal(vars[0].type, 'FILE');
+    assert.equal(vars[0].file_place, 'HOST');
+    assert.deepEqual((vars[0] as unknown as Json).future_field, { nested: true });
+  });
+
+  it('accepts dates ending in +0000 and +00:00', async () => {
+    const plain = (await makeClient(emu.url, ADMIN_TOKEN)).client;
+    const original = await plain.listCommits('acme', 'web-app', { perPage: 3 });
+    const client = await editing('/repository/commits', (j) => {
+      const commits = j.commits as Json[];
+      commits[0].commit_date = String(commits[0].commit_date).replace('Z', '+0000');
+      commits[1].commit_date = String(commits[1].commit_date).replace('Z', '+00:00');
+      return j;
+    });
+    const commits = await client.listCommits('acme', 'web-app', { perPage: 3 });
+    assert.match(commits[0].commit_date, /\+0000$/);
+    for (let i = 0; i < 3; i++) {
+      assert.equal(parseApiDate(commits[i].commit_date)?.getTime(), parseApiDate(original[i].commit_date)?.getTime());
+    }
+  });
+
+  it('a missing required field is an UnexpectedResponseError naming it, with a short excerpt', async () => {
+    const client = await editing('/repository/commits', (j) => {
+      delete (j.commits as Json[])[2].revision;
+      return j;
+    });
+    const e = await rejection(() => client.listCommits('acme', 'web-app'));
+    assert.ok(e instanceof UnexpectedResponseError, String(e));
+    assert.match(e.message, /commits\[2\]\.revision/);
+    assert.equal(e.status, 200);
+    assert.ok(e.excerpt !== undefined && e.excerpt.length < 120);
+  });
+
+  it('a wrong type is an UnexpectedResponseError', async () => {
+    const client = await editing('/pipelines', (j) => {
+      (j.pipelines as Json[])[0].id = 'one-hundred-one';
+      return j;
+    });
+    const e = await rejection(() => client.listPipelines('acme', 'web-app'));
+    assert.ok(e instanceof UnexpectedResponseError, String(e));
+    assert.match(e.message, /pipelines\[0\]\.id: expected a number/);
+    assert.match(e.excerpt ?? '', /one-hundred-one/);
+  });
+
+  it('an answer that is not the envelope at all is an UnexpectedResponseError', async () => {
+    const client = await editing('/projects', () => ['not', 'an', 'envelope']);
+    const e = await rejection(() => client.listProjects('acme'));
+    assert.ok(e instanceof UnexpectedResponseError, String(e));
+  });
+
+  it('the excerpt of a bad field never shows a secure! value or a password', async () => {
+    const client = await editing(`/targets/${PRODUCTION_TARGET_ID}`, (j) => {
+      (j.auth as Json).password = 'secure!OPAQUE-ENCRYPTED';
+      j.allowed_pipelines = { password: 'hunter2-plain' };
+      return j;
+    });
+    const e = await rejection(() => client.getTarget('acme', PRODUCTION_TARGET_ID));
+    assert.ok(e instanceof UnexpectedResponseError, String(e));
+    assert.doesNotMatch(`${e.message} ${e.excerpt}`, /hunter2-plain|OPAQUE-ENCRYPTED/);
+  });
+
+  describe('error bodies', () => {
+    async function errorRewriting(status: number, text: string) {
+      const fetch = editingFetch(await nodeFetch(), (url) => (url.includes('/allow-pipeline') ? { status, text } : undefined));
+      return (await makeClient(emu.url, DENIED_TOKEN, { fetch })).client;
+    }
+    const allow = (c: Awaited<ReturnType<typeof errorRewriting>>) =>
+      c.allowPipeline('acme', PRODUCTION_TARGET_ID, { project: 'web-app', pipeline: 'Deploy to staging' });
+
+    it('reads the <code>=<message> form of 881', async () => {
+      const e = await rejection(async () => allow(await errorRewriting(403, JSON.stringify({ errors: [{ message: '881=Access denied' }] }))));
+      assert.ok(e instanceof AccessDeniedError, String(e));
+      assert.equal(e.code, 881);
+      assert.equal(e.isTargetPermission, true);
+      assert.deepEqual(e.messages, ['Access denied']);
+    });
+
+    it('reads 2678004 in either form, whatever the status', async () => {
+      for (const body of [
+        { errors: [{ message: '2678004=Pipeline is not allowed to use target [production]' }] },
+        { errors: [{ code: 2678004, message: 'Pipeline is not allowed to use target [production]' }] },
+      ]) {
+        const e = await rejection(async () => allow(await errorRewriting(400, JSON.stringify(body))));
+        assert.ok(e instanceof AccessDeniedError, String(e));
+        assert.equal(e.isPipelineNotAllowed, true);
+        assert.equal(e.isTargetPermission, false);
+        assert.match(e.message, /not allowed to use target \[production\]/);
+      }
+    });
+
+    it('keeps every message', async () => {
+      const body = { errors: [{ message: "Value of 'project' cannot be empty." }, { message: "Value of 'pipeline' cannot be empty." }] };
+      const e = await rejection(async () => allow(await errorRewriting(400, JSON.stringify(body))));
+      assert.ok(e instanceof ValidationError);
+      assert.equal(e.messages.length, 2);
+      assert.equal(e.param, 'project');
+    });
+
+    it('an HTML or plain-text 4xx is an UnexpectedResponseError; an HTML 401 still means unauthorized', async () => {
+      const html = '<html><body><h1>403 Forbidden</h1><p>by the corporate proxy</p></body></html>';
+      const e = await rejection(async () => allow(await errorRewriting(403, html)));
+      assert.ok(e instanceof UnexpectedResponseError, String(e));
+      assert.equal(e.status, 403);
+      assert.match(e.excerpt ?? '', /corporate proxy/);
+      const plain = await rejection(async () => allow(await errorRewriting(404, 'Not Found')));
+      assert.ok(plain instanceof UnexpectedResponseError);
+      const unauth = await rejection(async () => allow(await errorRewriting(401, '<html>401</html>')));
+      assert.ok(unauth instanceof UnauthorizedError);
+    });
+
+    it('a token or secret echoed in an error body is redacted', async () => {
+      const body = { errors: [{ message: `Token ${DENIED_TOKEN} rejected; password: "pw-12345"` }] };
+      const e = await rejection(async () => allow(await errorRewriting(400, JSON.stringify(body))));
+      assert.ok(e instanceof ValidationError);
+      assert.doesNotMatch(`${e.message} ${e.messages.join(' ')}`, /denied-token|pw-12345/);
+    });
+  });
+});
