@@ -1,6 +1,10 @@
 // Every command's register function. Each module registers its own commands; add a line for yours.
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
+import * as clearCommitFilter from './clearCommitFilter';
+import * as copyRevision from './copyRevision';
+import * as filterCommits from './filterCommits';
+import * as openCommit from './openCommit';
 import * as openInBrowser from './openInBrowser';
 import * as openSettings from './openSettings';
 import * as refresh from './refresh';
@@ -17,6 +21,10 @@ export const commandModules: readonly { register(services: Services): vscode.Dis
   retry,
   openInBrowser,
   openSettings,
+  filterCommits,
+  clearCommitFilter,
+  copyRevision,
+  openCommit,
 ];
 
 export function registerCommands(services: Services): vscode.Disposable[] {

@@ -4,8 +4,10 @@ import * as vscode from 'vscode';
 import type { Target } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { Services, Views } from '../services';
+import { CommitsProvider } from './commitsProvider';
 import { CurrentProject } from './currentProject';
 import { ProjectsProvider } from './projectsProvider';
+import { TargetsProvider } from './targetsProvider';
 
 /** What the Commits and Targets providers offer here. */
 export interface RefreshableView {
@@ -18,8 +20,8 @@ export interface TargetsView extends RefreshableView {
 export class SidebarViews implements Views, vscode.Disposable {
   readonly currentProject = new CurrentProject();
   private _projects: ProjectsProvider | undefined;
-  commits: RefreshableView | undefined;
-  targets: TargetsView | undefined;
+  commits: CommitsProvider | undefined;
+  targets: TargetsProvider | undefined;
   private readonly disposables: vscode.Disposable[] = [this.currentProject];
 
   /** The Projects provider (after create()). */
@@ -36,7 +38,10 @@ export class SidebarViews implements Views, vscode.Disposable {
     this.disposables.push(this._projects, this._projects.createTreeView());
     // Another workspace or account: the chosen project belongs to the old one.
     this.disposables.push(session.onDidChange(() => this.currentProject.set(undefined)));
-    // The Commits and Targets providers are created here too (their own files):
+    this.commits = new CommitsProvider(session, this.currentProject);
+    this.disposables.push(this.commits, this.commits.createTreeView());
+    this.targets = new TargetsProvider(session);
+    this.disposables.push(this.targets, this.targets.createTreeView());
     void services;
   }
 

@@ -1,0 +1,22 @@
+// Copy Revision: the commit's full hash to the clipboard (a commit item, or a file item under it).
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import { CommitFileNode } from '../views/nodes/commitFileNode';
+import { CommitNode } from '../views/nodes/commitNode';
+
+export const COPY_REVISION = 'workspaceAutomation.copyRevision';
+
+export function register(_services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COPY_REVISION, async (node?: unknown) => {
+      const commit = node instanceof CommitFileNode ? node.commitNode : node instanceof CommitNode ? node : undefined;
+      if (!commit) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
+        return undefined;
+      }
+      await vscode.env.clipboard.writeText(commit.ref.revision);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied revision {0}', commit.ref.revision.slice(0, 12)), 3000);
+      return commit.ref.revision;
+    }),
+  ];
+}

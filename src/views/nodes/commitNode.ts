@@ -1,0 +1,107 @@
+// A commit in the Commits view: the message's first line, author and relative date; clicking opens
+// the commit document; expanding lists the commit's files (one request, shared with the document).
+import * as vscode from 'vscode';
+import { parseApiDate, type CommitSummary, type Member } from '../../api';
+import type { CommitRef, CommitStore } from '../commitStore';
+import { CommitFileNode } from './commitFileNode';
+import { ContextValue, HAS_URL } from './contextValues';
+import { ErrorNode } from './errorNode';
+import { MessageNode } from './messageNode';
+import { TreeNode } from './treeNode';
+
+export const OPEN_COMMIT_COMMAND = 'workspaceAutomation.openCommit';
+
+export class CommitNode extends TreeNode {
+  readonly ref: CommitRef;
+
+  constructor(
+    readonly commit: CommitSummary,
+    workspace: string,
+    project: string,
+    readonly store: CommitStore,
+    /** Tells the view this node's children changed (after a Retry). */
+    private readonly changed: (node: TreeNode) => void,
+  ) {
+    super(firstLine(commit.message) || commit.revision.slice(0, 7), vscode.TreeItemCollapsibleState.Collapsed);
+    this.ref = { workspace, project, revision: commit.revision };
+    this.id = `commit:${workspace}/${project}/${commit.revision}`;
+    const date = parseApiDate(commit.commit_date) ?? parseApiDate(commit.author_date);
+    this.description = [commit.author?.name, date ? relativeTime(date) : undefined].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon('git-commit');
+    this.htmlUrl = commit.html_url || undefined;
+    this.contextValue = ContextValue.Commit + (this.htmlUrl ? HAS_URL : '');
+    this.command = { command: OPEN_COMMIT_COMMAND, title: vscode.l10n.t('Open Commit'), arguments: [this] };
+    this.accessibilityInformation = {
+      label: vscode.l10n.t('Commit {0} by {1}, {2}', String(this.label), commit.author?.name ?? '?', this.description),
+    };
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    try {
+      const commit = await this.store.get(this.ref);
+      const files = Array.isArray(commit.files) ? commit.files : [];
+      if (files.length === 0) {
+        return [this.adopt(new MessageNode(vscode.l10n.t('No files changed')))];
+      }
+      return files.map((file) => this.adopt(new CommitFileNode(this, file)));
+    } catch (error) {
+      return [this.adopt(new ErrorNode(error, () => this.changed(this)))];
+    }
+  }
+
+  override resolveTooltip(): vscode.MarkdownString {
+    const c = this.commit;
+    const md = new vscode.MarkdownString();
+    md.appendCodeblock((c.message ?? '').replace(/\s+$/, ''), 'text');
+    md.appendMarkdown(`\n\n${vscode.l10n.t('Author')}: ${escapeMd(memberText(c.author))}, ${escapeMd(dateText(c.author_date))}\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Committer')}: ${escapeMd(memberText(c.committer))}, ${escapeMd(dateText(c.commit_date))}\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Revision')}: \`${c.revision}\``);
+    return md;
+  }
+
+  private adopt(node: TreeNode): TreeNode {
+    node.parent = this;
+    return node;
+  }
+}
+
+/** The first non-empty line of a commit message. */
+export function firstLine(message: string | null | undefined): string {
+  return (message ?? '').split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+}
+
+/** "3 days ago", "yesterday", "in 2 hours", in the editor's language. */
+export function relativeTime(date: Date, now = Date.now()): string {
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 365 * 24 * 3600],
+    ['month', 30 * 24 * 3600],
+    ['week', 7 * 24 * 3600],
+    ['day', 24 * 3600],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  const format = new Intl.RelativeTimeFormat(vscode.env.language || 'en', { numeric: 'auto' });
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) {
+      return format.format(Math.trunc(seconds / size), unit);
+    }
+  }
+  return format.format(0, 'second');
+}
+
+function memberText(m: Member | null | undefined): string {
+  if (!m) {
+    return vscode.l10n.t('unknown');
+  }
+  return m.email ? `${m.name} <${m.email}>` : m.name;
+}
+
+function dateText(text: string | null | undefined): string {
+  const d = parseApiDate(text);
+  return d ? d.toLocaleString(vscode.env.language || undefined, { timeZoneName: 'short' }) : String(text ?? '');
+}
+
+function escapeMd(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}

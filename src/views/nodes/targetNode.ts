@@ -1,0 +1,236 @@
+// A deployment target: name, `host:port/path` and type, an icon by type. Its children (allowed
+// pipelines) and the auth/permissions part of its tooltip need the full target: fetched once, on
+// the first expand or hover, and kept until Refresh or until updateTarget() replaces it.
+import * as vscode from 'vscode';
+import type { Target, TargetSummary } from '../../api';
+import { AllowedPipelineNode, AllPipelinesAllowedNode } from './allowedPipelineNode';
+import { ContextValue, HAS_URL } from './contextValues';
+import { ErrorNode } from './errorNode';
+import type { ListContext } from './listContext';
+import { MessageNode } from './messageNode';
+import { TreeNode } from './treeNode';
+
+/** Types that are one machine reached over a network protocol. */
+const SERVER_TYPES = new Set(['SSH', 'FTP', 'FTPS', 'SFTP', 'RSYNC', 'WEBDAV', 'SMB', 'SCP']);
+/** Types that are a cloud service or cluster. */
+const CLOUD_TYPES = new Set([
+  'KUBERNETES',
+  'AWS',
+  'AMAZON',
+  'S3',
+  'AZURE',
+  'GCP',
+  'GOOGLE',
+  'GCE',
+  'GKE',
+  'DIGITAL_OCEAN',
+  'DIGITALOCEAN',
+  'HEROKU',
+  'NETLIFY',
+  'VERCEL',
+  'CLOUDFLARE',
+  'FIREBASE',
+]);
+
+/** Fields every target kind may carry that the tooltip already shows (or must never show). */
+const KNOWN_FIELDS = new Set([
+  'url',
+  'html_url',
+  'id',
+  'identifier',
+  'name',
+  'type',
+  'host',
+  'port',
+  'path',
+  'tags',
+  'permissions',
+  'auth',
+  'all_pipelines_allowed',
+  'allowed_pipelines',
+]);
+
+export class TargetNode extends TreeNode {
+  private summary: TargetSummary;
+  private full: Promise<Target> | undefined;
+
+  constructor(
+    target: TargetSummary,
+    private readonly ctx: ListContext,
+  ) {
+    super(String(target.name || target.identifier || target.id), vscode.TreeItemCollapsibleState.Collapsed);
+    this.summary = target;
+    this.id = `target:${target.id}`;
+    this.render();
+  }
+
+  get target(): TargetSummary {
+    return this.summary;
+  }
+
+  /** The full target when it was already fetched or given (no request). */
+  get loadedTarget(): Promise<Target> | undefined {
+    return this.full;
+  }
+
+  /** Replaces this target's data (e.g. with allow-pipeline's answer); no request. */
+  update(target: Target): void {
+    this.summary = target;
+    this.full = Promise.resolve(target);
+    this.tooltip = undefined;
+    this.render();
+  }
+
+  /** The full target: one request the first time, then from memory until Refresh. */
+  details(): Promise<Target> {
+    if (!this.full) {
+      const { client, workspace } = this.ctx.target();
+      const pending = client.getTarget(workspace, this.summary.id);
+      this.full = pending;
+      pending.catch(() => {
+        // A failure is not kept: Retry asks again.
+        if (this.full === pending) {
+          this.full = undefined;
+        }
+      });
+    }
+    return this.full;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    let target: Target;
+    try {
+      target = await this.details();
+    } catch (error) {
+      return [this.adopt(new ErrorNode(error, () => this.ctx.changed(this)))];
+    }
+    if (target.all_pipelines_allowed) {
+      return [this.adopt(new AllPipelinesAllowedNode(this.summary.id))];
+    }
+    const pipelines = Array.isArray(target.allowed_pipelines) ? target.allowed_pipelines : [];
+    if (pipelines.length === 0) {
+      return [this.adopt(new MessageNode(vscode.l10n.t('No pipelines allowed'), 'circle-slash'))];
+    }
+    return pipelines.map((p) => this.adopt(new AllowedPipelineNode(this.summary.id, p)));
+  }
+
+  override async resolveTooltip(): Promise<vscode.MarkdownString> {
+    let full: Target | undefined;
+    try {
+      full = await this.details();
+    } catch {
+      // The summary still makes a useful tooltip.
+    }
+    return targetTooltip(this.summary, full);
+  }
+
+  private render(): void {
+    const t = this.summary;
+    this.label = String(t.name || t.identifier || t.id);
+    this.description = [targetAddress(t), t.type ? String(t.type) : undefined].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(targetIcon(t.type));
+    this.htmlUrl = t.html_url || undefined;
+    this.contextValue =
+      ContextValue.Target + (t.all_pipelines_allowed ? '.allowsAll' : '.restricted') + (this.htmlUrl ? HAS_URL : '');
+  }
+
+  private adopt(node: TreeNode): TreeNode {
+    node.parent = this;
+    return node;
+  }
+}
+
+/** `host:port/path`, with the parts the target has; undefined when it has none (e.g. a cluster). */
+export function targetAddress(t: Partial<TargetSummary>): string | undefined {
+  const host = typeof t.host === 'string' && t.host ? t.host : undefined;
+  const port = t.port != null && String(t.port) !== '' ? String(t.port) : undefined;
+  const path = typeof t.path === 'string' && t.path ? t.path : undefined;
+  if (!host && !path) {
+    return undefined;
+  }
+  const hostPort = host ? (port ? `${host}:${port}` : host) : '';
+  if (!path) {
+    return hostPort;
+  }
+  return hostPort ? `${hostPort}${path.startsWith('/') ? '' : '/'}${path}` : path;
+}
+
+/** server, cloud, or question for a type this extension does not know. */
+export function targetIcon(type: string | null | undefined): 'server' | 'cloud' | 'question' {
+  const t = String(type ?? '').toUpperCase();
+  if (SERVER_TYPES.has(t)) {
+    return 'server';
+  }
+  if (CLOUD_TYPES.has(t) || t.startsWith('AWS') || t.startsWith('AZURE') || t.startsWith('GOOGLE')) {
+    return 'cloud';
+  }
+  return 'question';
+}
+
+/** The tooltip: identifier, type, address, tags; with the full target also auth and permissions. Never the password. */
+export function targetTooltip(t: TargetSummary, full: Target | undefined): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  const line = (label: string, value: string): void => {
+    md.appendMarkdown(`${escapeMd(label)}: ${value}\n\n`);
+  };
+  md.appendMarkdown(`**${escapeMd(String(t.name || t.identifier || t.id))}**\n\n`);
+  line(vscode.l10n.t('Identifier'), code(t.identifier));
+  line(vscode.l10n.t('Type'), escapeMd(String(t.type ?? vscode.l10n.t('unknown'))));
+  const address = targetAddress(t);
+  if (address) {
+    line(vscode.l10n.t('Address'), code(address));
+  }
+  const tags = Array.isArray(t.tags) ? t.tags : [];
+  line(vscode.l10n.t('Tags'), tags.length ? tags.map(code).join(' ') : escapeMd(vscode.l10n.t('none')));
+  if (full) {
+    const auth = full.auth;
+    if (auth) {
+      const method = escapeMd(String(auth.method ?? vscode.l10n.t('unknown')));
+      line(
+        vscode.l10n.t('Authentication'),
+        auth.username ? vscode.l10n.t('{0} as {1}', method, code(String(auth.username))) : method,
+      );
+    }
+    const permissions = full.permissions;
+    if (permissions) {
+      const users = Array.isArray(permissions.users) ? permissions.users : [];
+      const others = escapeMd(String(permissions.others ?? '?'));
+      line(
+        vscode.l10n.t('Permissions'),
+        users.length
+          ? vscode.l10n.t('others {0}; {1}', others, users.map((u) => escapeMd(`${vscode.l10n.t('user {0}', String(u.id))} ${u.access_level}`)).join(', '))
+          : vscode.l10n.t('others {0}', others),
+      );
+    }
+    for (const [key, value] of Object.entries(full)) {
+      if (!KNOWN_FIELDS.has(key) && isShowable(key, value)) {
+        line(key, code(String(value)));
+      }
+    }
+  }
+  line(
+    vscode.l10n.t('Pipelines'),
+    escapeMd(t.all_pipelines_allowed ? vscode.l10n.t('all allowed') : vscode.l10n.t('only those listed under it')),
+  );
+  return md;
+}
+
+/** Extra fields of unknown target types: plain scalars only, nothing that looks secret. */
+function isShowable(key: string, value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    return false;
+  }
+  if (/pass|secret|token|key|credential|private/i.test(key)) {
+    return false;
+  }
+  return !(typeof value === 'string' && (value.startsWith('secure!') || value.includes('PRIVATE KEY')));
+}
+
+function code(text: string | null | undefined): string {
+  const s = String(text ?? '').replace(/`/g, "'");
+  return `\`${s}\``;
+}
+
+function escapeMd(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
