@@ -30,7 +30,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<EditorSes
   const { installMs } = await ensureEditor();
   const vsix = opts.vsix === undefined ? await ensureVsix() : opts.vsix;
   const emulator = await startTestEmulator();
-  const unregisterEmulator = onCleanup('emulator', async () => void (await emulator.close()), () => undefined);
+  const unregisterEmulator = onCleanup('emulator', () => emulator.close(), () => undefined);
   let editor: CodeServer | undefined;
   let browser: Browser | undefined;
   const stop = async () => {
