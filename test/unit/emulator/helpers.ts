@@ -1,0 +1,52 @@
+// Raw-HTTP helpers for the emulator tests: every request goes over loopback to a real emulator.
+import * as assert from 'node:assert/strict';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as is instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export async function call(base: string, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...opts.headers };
+  const token = opts.token === undefined ? 'admin-token' : opts.token;
+  if (token !== null) {
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let body: string | Buffer | undefined = opts.rawBody;
+  if (body === undefined && opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const res = await fetch(base + path, { method, headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** Asserts the conventions.md error shape with the exact message (and code when given). */
+export function assertError(a: Answer, status: number, message: string, code?: number): void {
+  assert.equal(a.status, status, `status for ${a.text}`);
+  assert.deepEqual(a.json, { errors: [code === undefined ? { message } : { code, message }] });
+}
+
+export const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+export function sortedKeys(o: object): string[] {
+  return Object.keys(o).sort();
+}
