@@ -1,8 +1,12 @@
 // Every command's register function. Each module registers its own commands; add a line for yours.
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
+import * as allowPipeline from './allowPipeline';
+import * as checkPipelineAccess from './checkPipelineAccess';
 import * as clearCommitFilter from './clearCommitFilter';
 import * as copyRevision from './copyRevision';
+import * as createProject from './createProject';
+import * as createVariable from './createVariable';
 import * as filterCommits from './filterCommits';
 import * as openCommit from './openCommit';
 import * as openInBrowser from './openInBrowser';
@@ -25,6 +29,10 @@ export const commandModules: readonly { register(services: Services): vscode.Dis
   clearCommitFilter,
   copyRevision,
   openCommit,
+  createVariable,
+  allowPipeline,
+  checkPipelineAccess,
+  createProject,
 ];
 
 export function registerCommands(services: Services): vscode.Disposable[] {

@@ -1,0 +1,283 @@
+// Allow Pipeline on Target…: from a target of the Targets view or from the palette (target picked
+// first). A target that admits every pipeline needs nothing; otherwise the user picks a project
+// and a pipeline, pipelines already allowed are marked (picking one sends nothing), and the
+// Targets view takes the answer's target as it is, without another request.
+import * as vscode from 'vscode';
+import {
+  AccessDeniedError,
+  CancelledError,
+  MissingScopeError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  type ApiClient,
+  type Pipeline,
+  type Target,
+  type TargetSummary,
+} from '../api';
+import type { Services } from '../services';
+import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { ApiLists, pickPipeline, pickProject, pickTarget } from '../ui/pickers';
+import { describeError } from '../views/nodes/errorNode';
+
+export const ALLOW_PIPELINE_COMMAND = 'workspaceAutomation.allowPipeline';
+
+export function register(services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(ALLOW_PIPELINE_COMMAND, async (item?: unknown) =>
+      allowPipeline(services, new QuickInputPrompter(), (await loadedTargetOfItem(item)) ?? targetOfItem(item)),
+    ),
+  ];
+}
+
+interface AllowAnswers {
+  target?: TargetSummary;
+  presetTarget: boolean;
+  project?: string;
+  pipeline?: Pipeline;
+}
+
+/** The outcome, for tests: the updated target, or why nothing was sent. */
+export type AllowOutcome =
+  | { kind: 'allowed'; target: Target }
+  | { kind: 'alreadyAllowed' | 'allPipelinesAllowed' | 'cancelled' | 'missingScope' }
+  | { kind: 'failed'; error: unknown };
+
+/** Stops the steps with a message (not an error): e.g. the target admits every pipeline. */
+class StopFlow {
+  constructor(readonly outcome: AllowOutcome) {}
+}
+
+/**
+ * Runs the flow; `preset` is the target of the item the command was run on. Exported for the
+ * extension-host tests, which script `prompter`.
+ */
+export async function allowPipeline(services: Services, prompter: Prompter, preset?: TargetSummary): Promise<AllowOutcome> {
+  const ready = await services.session.ensureReady();
+  if (!ready) {
+    return { kind: 'cancelled' };
+  }
+  const { client, workspace } = ready;
+  if (services.session.scopes && !services.session.scopes.includes('TARGET_MANAGE')) {
+    await prompter.message('error', missingTargetManage());
+    return { kind: 'missingScope' };
+  }
+  const lists = new ApiLists(client, workspace);
+  if (preset && isFullTarget(preset)) {
+    lists.remember(preset);
+  }
+  const answers: AllowAnswers = { target: preset, presetTarget: preset !== undefined };
+  if (preset?.all_pipelines_allowed) {
+    await prompter.message('info', allPipelinesAllowed(preset));
+    return { kind: 'allPipelinesAllowed' };
+  }
+  const steps: Step<AllowAnswers>[] = [
+    {
+      applies: (a) => !a.presetTarget,
+      run: async (ui, a) => {
+        a.target = await pickTarget(ui, lists, a.target?.id);
+        if (a.target.all_pipelines_allowed) {
+          await ui.message('info', allPipelinesAllowed(a.target));
+          throw new StopFlow({ kind: 'allPipelinesAllowed' });
+        }
+      },
+    },
+    {
+      run: async (ui, a) => {
+        const project = await pickProject(ui, lists, a.project);
+        if (project.name !== a.project) {
+          a.pipeline = undefined;
+        }
+        a.project = project.name;
+      },
+    },
+    {
+      run: async (ui, a) => {
+        const target = required(a.target);
+        const project = required(a.project);
+        // The full target (allowed_pipelines) is loaded with the pipelines, under the pick's busy bar.
+        let allowed = new Set<number>();
+        a.pipeline = await pickPipeline(ui, lists, project, {
+          current: a.pipeline?.id,
+          placeholder: vscode.l10n.t('Choose the pipeline of {0} that may use {1}', project, target.name),
+          load: async (signal) => {
+            allowed = new Set((await lists.target(target.id, signal)).allowed_pipelines.map((p) => p.id));
+          },
+          decorate: (pipeline) =>
+            allowed.has(pipeline.id) ? { label: `$(check) ${pipeline.name}`, description: vscode.l10n.t('already allowed') } : {},
+        });
+        if (allowed.has(a.pipeline.id)) {
+          await ui.message('info', vscode.l10n.t('Pipeline {0} is already allowed on target {1}; nothing changed.', a.pipeline.name, target.name));
+          throw new StopFlow({ kind: 'alreadyAllowed' });
+        }
+      },
+    },
+  ];
+  const retry = vscode.l10n.t('Retry');
+  const edit = vscode.l10n.t('Edit');
+  let ask = true;
+  for (;;) {
+    if (ask) {
+      try {
+        if (!(await runSteps(prompter, vscode.l10n.t('Allow Pipeline on Target'), steps, answers))) {
+          return { kind: 'cancelled' };
+        }
+      } catch (error) {
+        if (error instanceof StopFlow) {
+          return error.outcome;
+        }
+        services.log.warn(`Allow Pipeline: loading a list failed: ${messageOf(error)}`);
+        if ((await prompter.message('error', vscode.l10n.t('Could not load the choices: {0}', describeError(error)), retry)) !== retry) {
+          return { kind: 'failed', error };
+        }
+        continue;
+      }
+    }
+    const target = required(answers.target);
+    const pipeline = required(answers.pipeline);
+    const project = required(answers.project);
+    const outcome = await allowOnTarget(services, prompter, client, workspace, target, project, pipeline);
+    if (outcome.kind !== 'failed' || !isRetryable(outcome.error)) {
+      return outcome;
+    }
+    const choice = await prompter.message('error', allowFailure(outcome.error, target, project, pipeline.name), retry, edit);
+    if (choice === retry) {
+      ask = false;
+    } else if (choice === edit) {
+      ask = true;
+    } else {
+      return outcome;
+    }
+  }
+}
+
+/**
+ * Sends allow-pipeline under progress, hands the answer's target to the Targets view, and says
+ * what happened. Errors that another try cannot fix (881, missing scope) are shown here; the
+ * others are returned for the caller to offer Retry.
+ */
+export async function allowOnTarget(
+  services: Services,
+  prompter: Prompter,
+  client: ApiClient,
+  workspace: string,
+  target: TargetSummary,
+  project: string,
+  pipeline: { id: number; name: string },
+): Promise<AllowOutcome> {
+  try {
+    const updated = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Allowing pipeline {0} on target {1}…', pipeline.name, target.name),
+        cancellable: true,
+      },
+      async (_progress, token) => {
+        const aborter = new AbortController();
+        const subscription = token.onCancellationRequested(() => aborter.abort());
+        try {
+          return await client.allowPipeline(workspace, target.id, { project, pipeline: pipeline.name }, { signal: aborter.signal });
+        } finally {
+          subscription.dispose();
+        }
+      },
+    );
+    services.views.updateTarget(updated);
+    services.log.info(`Allowed pipeline ${pipeline.name} (${project}) on target ${target.identifier} (${target.id}).`);
+    void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', pipeline.name, project, updated.name));
+    return { kind: 'allowed', target: updated };
+  } catch (error) {
+    services.log.warn(`Allow pipeline ${pipeline.name} (${project}) on target ${target.identifier} failed: ${messageOf(error)}`);
+    if (!isRetryable(error)) {
+      await prompter.message('error', allowFailure(error, target, project, pipeline.name));
+    }
+    return { kind: 'failed', error };
+  }
+}
+
+/** Whether Retry or Edit can help: not for permissions, scopes or a cancel. */
+export function isRetryable(error: unknown): boolean {
+  return (
+    error instanceof NotFoundError ||
+    error instanceof NetworkError ||
+    error instanceof TimeoutError ||
+    error instanceof ServerError ||
+    error instanceof RateLimitError
+  );
+}
+
+export function allowFailure(error: unknown, target: TargetSummary, project: string, pipeline: string): string {
+  if (error instanceof AccessDeniedError && error.isTargetPermission) {
+    return vscode.l10n.t(
+      'Your permission on target {0} does not allow changing its pipelines (access level DENIED); ask a workspace administrator.',
+      target.name,
+    );
+  }
+  if (error instanceof MissingScopeError) {
+    return missingTargetManage();
+  }
+  if (error instanceof AccessDeniedError) {
+    return vscode.l10n.t('Access denied: you may not change the pipelines of target {0}; ask a workspace administrator.', target.name);
+  }
+  if (error instanceof CancelledError) {
+    return vscode.l10n.t('Cancelled; target {0} was not changed.', target.name);
+  }
+  if (error instanceof NotFoundError) {
+    return vscode.l10n.t('{0} Pipeline {1} of project {2} or target {3} may have been renamed or deleted: choose Edit to pick again.', error.message, pipeline, project, target.name);
+  }
+  return vscode.l10n.t('Could not allow pipeline {0} on target {1}: {2}', pipeline, target.name, describeError(error));
+}
+
+export function missingTargetManage(): string {
+  return vscode.l10n.t(
+    'Your token lacks the TARGET_MANAGE scope, which changing the pipelines of a target needs: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
+  );
+}
+
+function allPipelinesAllowed(target: TargetSummary): string {
+  return vscode.l10n.t('Target {0} allows all pipelines: there is nothing to add.', target.name);
+}
+
+/** The target of a Targets view item, read defensively; undefined for anything else. */
+export function targetOfItem(item: unknown): TargetSummary | undefined {
+  if (typeof item !== 'object' || item === null) {
+    return undefined;
+  }
+  const target = (item as { target?: unknown }).target;
+  if (typeof target !== 'object' || target === null) {
+    return undefined;
+  }
+  const t = target as Partial<TargetSummary>;
+  return typeof t.id === 'string' && typeof t.name === 'string' && typeof t.all_pipelines_allowed === 'boolean' ? (target as TargetSummary) : undefined;
+}
+
+/** The full target a Targets view item already holds (`loadedTarget`), without a request. */
+async function loadedTargetOfItem(item: unknown): Promise<Target | undefined> {
+  const loaded = typeof item === 'object' && item !== null ? (item as { loadedTarget?: unknown }).loadedTarget : undefined;
+  if (!(loaded instanceof Promise)) {
+    return undefined;
+  }
+  try {
+    const target = (await loaded) as TargetSummary;
+    return isFullTarget(target) ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isFullTarget(target: TargetSummary): target is Target {
+  return Array.isArray((target as Partial<Target>).allowed_pipelines);
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) {
+    throw new Error('An answer is missing.');
+  }
+  return value;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,143 @@
+// Create Project…: a display name, then the project's name (a slug proposed from the display
+// name, editable). On success the Projects view shows the new project selected; on failure Retry
+// sends the same answers and Edit reopens both steps with them.
+import * as vscode from 'vscode';
+import { MissingScopeError, ValidationError, type ApiClient, type Project } from '../api';
+import type { Services } from '../services';
+import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { describeError } from '../views/nodes/errorNode';
+
+export const CREATE_PROJECT_COMMAND = 'workspaceAutomation.createProject';
+
+/** A project name: lower-case letters, digits and inner dashes. */
+export const PROJECT_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+export const MAX_PROJECT_NAME = 100;
+
+export function register(services: Services): vscode.Disposable[] {
+  return [vscode.commands.registerCommand(CREATE_PROJECT_COMMAND, () => createProject(services, new QuickInputPrompter()))];
+}
+
+export interface ProjectAnswers {
+  displayName?: string;
+  name?: string;
+}
+
+/** The lower-case slug of a display name, as the service derives it: "Web App" → "web-app". */
+export function slugOf(displayName: string): string {
+  return displayName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_PROJECT_NAME)
+    .replace(/-+$/, '');
+}
+
+export function checkProjectName(name: string): string | undefined {
+  if (name === '') {
+    return vscode.l10n.t('Enter a name for the project.');
+  }
+  if (name.length > MAX_PROJECT_NAME) {
+    return vscode.l10n.t('Use at most {0} characters.', MAX_PROJECT_NAME);
+  }
+  return PROJECT_NAME_PATTERN.test(name)
+    ? undefined
+    : vscode.l10n.t('Use lower-case letters, digits and dashes, starting and ending with a letter or digit (for example web-app).');
+}
+
+const steps: Step<ProjectAnswers>[] = [
+  {
+    run: async (ui, a) => {
+      const previousSlug = slugOf(a.displayName ?? '');
+      a.displayName = (
+        await ui.input({
+          prompt: vscode.l10n.t('The project\'s display name, as people read it'),
+          placeholder: 'Web App',
+          value: a.displayName,
+          validate: (text) => (text.trim() === '' ? vscode.l10n.t('Enter a display name.') : undefined),
+        })
+      ).trim();
+      // A name the user did not change follows the display name.
+      if (a.name === undefined || a.name === previousSlug) {
+        a.name = slugOf(a.displayName);
+      }
+    },
+  },
+  {
+    run: async (ui, a) => {
+      a.name = await ui.input({
+        prompt: vscode.l10n.t('The project\'s name, used in addresses and the API (proposed from the display name; press Enter to accept)'),
+        value: a.name,
+        validate: checkProjectName,
+      });
+    },
+  },
+];
+
+/** Runs the flow and resolves to the created project, or undefined. Exported for the tests. */
+export async function createProject(services: Services, prompter: Prompter, answers: ProjectAnswers = {}): Promise<Project | undefined> {
+  const ready = await services.session.ensureReady();
+  if (!ready) {
+    return undefined;
+  }
+  const { client, workspace } = ready;
+  const retry = vscode.l10n.t('Retry');
+  const edit = vscode.l10n.t('Edit');
+  let ask = true;
+  for (;;) {
+    if (ask && !(await runSteps(prompter, vscode.l10n.t('Create Project'), steps, answers))) {
+      return undefined;
+    }
+    const displayName = answers.displayName ?? '';
+    const name = answers.name ?? '';
+    try {
+      const project = await send(client, workspace, displayName, name);
+      services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
+      await services.views.selectProject(project.name);
+      void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', project.display_name, project.name, workspace));
+      return project;
+    } catch (error) {
+      services.log.warn(`Create project ${name} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      const choice = await prompter.message('error', failureMessage(error, displayName, name), retry, edit);
+      if (choice === retry) {
+        ask = false;
+      } else if (choice === edit) {
+        ask = true;
+      } else {
+        return undefined;
+      }
+    }
+  }
+}
+
+async function send(client: ApiClient, workspace: string, displayName: string, name: string): Promise<Project> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating project {0}…', displayName), cancellable: true },
+    async (_progress, token) => {
+      const aborter = new AbortController();
+      const subscription = token.onCancellationRequested(() => aborter.abort());
+      try {
+        return await client.createProject(workspace, { display_name: displayName, name }, { signal: aborter.signal });
+      } finally {
+        subscription.dispose();
+      }
+    },
+  );
+}
+
+function failureMessage(error: unknown, displayName: string, name: string): string {
+  if (error instanceof ValidationError && /already exists/i.test(error.message)) {
+    return vscode.l10n.t('A project named {0} already exists. Choose Edit to give the new project another name.', name);
+  }
+  if (error instanceof ValidationError) {
+    return vscode.l10n.t('The server did not accept project {0} ({1}). Choose Edit to change it.', displayName, error.message);
+  }
+  if (error instanceof MissingScopeError) {
+    return vscode.l10n.t(
+      'Your token lacks the {0} scope: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
+      error.scope ?? 'WORKSPACE',
+    );
+  }
+  return vscode.l10n.t('Could not create project {0}: {1}', displayName, describeError(error));
+}

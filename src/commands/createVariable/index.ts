@@ -1,0 +1,105 @@
+// Create Variable…: from the palette (scope asked first) or from a project, pipeline or action
+// of the Projects view (scope preset). On failure "Retry" sends the same answers again and "Edit"
+// reopens the steps with every answer kept; an SSH key is read again from its file either way.
+import * as vscode from 'vscode';
+import type { Variable } from '../../api';
+import type { Services } from '../../services';
+import { QuickInputPrompter, runSteps, type Prompter } from '../../ui/multiStepInput';
+import { ApiLists } from '../../ui/pickers';
+import { describeError } from '../../views/nodes/errorNode';
+import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
+import { variableSteps } from './steps';
+import { failureMessage, submitVariable, successMessage } from './submit';
+
+export const CREATE_VARIABLE_COMMAND = 'workspaceAutomation.createVariable';
+
+export function register(services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(CREATE_VARIABLE_COMMAND, (item?: unknown) =>
+      createVariable(services, new QuickInputPrompter(), answersFromItem(item)),
+    ),
+  ];
+}
+
+/**
+ * Runs the flow from `answers` (preset or kept) and resolves to the created variable, or
+ * undefined when the user gave up. Exported for the extension-host tests, which script `prompter`.
+ */
+export async function createVariable(services: Services, prompter: Prompter, answers: VariableAnswers = emptyAnswers()): Promise<Variable | undefined> {
+  const ready = await services.session.ensureReady();
+  if (!ready) {
+    return undefined;
+  }
+  const { client, workspace } = ready;
+  const scopes = services.session.scopes;
+  if (scopes && !scopes.includes('VARIABLE_ADD')) {
+    // Known before asking anything: spare the user a flow that cannot succeed.
+    await prompter.message('error', missingScope());
+    return undefined;
+  }
+  const lists = new ApiLists(client, workspace);
+  const retry = vscode.l10n.t('Retry');
+  const edit = vscode.l10n.t('Edit');
+  let ask = true;
+  for (;;) {
+    if (ask) {
+      try {
+        if (!(await runSteps(prompter, vscode.l10n.t('Create Variable'), variableSteps(lists), answers))) {
+          return undefined;
+        }
+      } catch (error) {
+        // A list (projects, pipelines, actions) could not be loaded; the answers so far are kept.
+        services.log.warn(`Create Variable: loading a list failed: ${messageOf(error)}`);
+        const choice = await prompter.message('error', vscode.l10n.t('Could not load the choices: {0}', describeError(error)), retry);
+        if (choice !== retry) {
+          return undefined;
+        }
+        continue;
+      }
+    }
+    try {
+      const variable = await submitVariable(client, workspace, answers);
+      services.log.info(`Created variable ${variable.key} (${variable.type}, id ${variable.id}) in ${describeScope(answers, workspace)}.`);
+      announce(prompter, variable, answers, workspace);
+      return variable;
+    } catch (error) {
+      services.log.warn(`Create Variable ${answers.key ?? ''} in ${describeScope(answers, workspace)} failed: ${messageOf(error)}`);
+      const choice = await prompter.message('error', failureMessage(error, answers, workspace), retry, edit);
+      if (choice === retry) {
+        ask = false;
+      } else if (choice === edit) {
+        ask = true;
+      } else {
+        return undefined;
+      }
+    }
+  }
+}
+
+/** Shows the result without waiting for the notification to close (it may stay in the center). */
+function announce(prompter: Prompter, variable: Variable, answers: VariableAnswers, workspace: string): void {
+  const text = successMessage(variable, answers, workspace);
+  const publicKey = variable.public_value;
+  if (variable.type === 'SSH_KEY' && publicKey) {
+    const copy = vscode.l10n.t('Copy Public Key');
+    void prompter.message('info', text, copy).then(async (choice) => {
+      if (choice === copy) {
+        await vscode.env.clipboard.writeText(publicKey);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Public key of {0} copied', variable.key), 5000);
+      }
+    });
+  } else {
+    void prompter.message('info', text);
+  }
+}
+
+function missingScope(): string {
+  return vscode.l10n.t(
+    'Your token lacks the VARIABLE_ADD scope: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
+  );
+}
+
+/** Error messages of the client are redacted; other errors are ours. Never a value. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,333 @@
+// Multi-step quick inputs: a flow is a list of steps that read and write one answers object.
+// The runner numbers the steps that apply ("Step 2 of 5"), offers Back from the second step on,
+// and leaves every answer in the object, so that a flow reopened for Edit or Retry starts from the
+// kept answers. Steps talk to the user only through a Prompter: QuickInputPrompter is the editor's
+// quick input, and tests script the same interface with a queue of answers.
+import * as vscode from 'vscode';
+
+/** What a prompt resolves to when the user pressed the Back button. */
+export const BACK = Symbol('back');
+export type Back = typeof BACK;
+
+/** Where a prompt sits in its flow: the quick input's title bar. */
+export interface PromptFrame {
+  title: string;
+  step: number;
+  totalSteps: number;
+  /** Shows the Back button. */
+  canGoBack: boolean;
+}
+
+export interface PickOptions<T extends vscode.QuickPickItem> {
+  placeholder: string;
+  /** The items, or a loader called once; the pick shows a busy state while it runs. */
+  items: readonly T[] | ((signal: AbortSignal) => Promise<readonly T[]>);
+  /** Placeholder while the loader runs, e.g. "Loading projects…". */
+  loadingPlaceholder?: string;
+  /** Placeholder when there is nothing to pick, e.g. "No projects in this workspace". */
+  emptyPlaceholder?: string;
+  /** The item to highlight first (the kept answer). */
+  isActive?: (item: T) => boolean;
+  matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
+  ignoreFocusOut?: boolean;
+  /** When items carry buttons, pressing one accepts that item (as Enter on it would). */
+  acceptOnItemButton?: boolean;
+}
+
+export interface PickManyOptions<T extends vscode.QuickPickItem> extends PickOptions<T> {
+  /** Items checked at first (the kept answer). */
+  isSelected?: (item: T) => boolean;
+}
+
+export interface InputOptions {
+  prompt: string;
+  placeholder?: string;
+  /** The text shown at first (the kept answer or a proposal). */
+  value?: string;
+  /** Hides what is typed. */
+  password?: boolean;
+  /** A message while the value cannot be accepted, checked as the user types and on Enter. */
+  validate?: (value: string) => string | undefined;
+  /** Keeps the box open when focus moves away; defaults to true since typed text would be lost. */
+  ignoreFocusOut?: boolean;
+}
+
+export interface OpenFileOptions {
+  title: string;
+  openLabel: string;
+  filters?: Record<string, string[]>;
+  defaultUri?: vscode.Uri;
+}
+
+export type MessageSeverity = 'info' | 'warning' | 'error';
+
+/** Everything a flow asks of the user. Resolves `undefined` when the user dismissed the prompt. */
+export interface Prompter {
+  pick<T extends vscode.QuickPickItem>(frame: PromptFrame, options: PickOptions<T>): Promise<T | Back | undefined>;
+  pickMany<T extends vscode.QuickPickItem>(frame: PromptFrame, options: PickManyOptions<T>): Promise<readonly T[] | Back | undefined>;
+  input(frame: PromptFrame, options: InputOptions): Promise<string | Back | undefined>;
+  openFile(options: OpenFileOptions): Promise<vscode.Uri | undefined>;
+  /** A notification; resolves to the chosen action's label. */
+  message(severity: MessageSeverity, text: string, ...actions: string[]): Promise<string | undefined>;
+}
+
+/** The editor's quick input, input box, open dialog and notifications. */
+export class QuickInputPrompter implements Prompter {
+  pick<T extends vscode.QuickPickItem>(frame: PromptFrame, options: PickOptions<T>): Promise<T | Back | undefined> {
+    return this.showPick(frame, options, false).then((result) => (Array.isArray(result) ? result[0] : (result as T | Back | undefined)));
+  }
+
+  pickMany<T extends vscode.QuickPickItem>(frame: PromptFrame, options: PickManyOptions<T>): Promise<readonly T[] | Back | undefined> {
+    return this.showPick(frame, options, true) as Promise<readonly T[] | Back | undefined>;
+  }
+
+  private showPick<T extends vscode.QuickPickItem>(
+    frame: PromptFrame,
+    options: PickManyOptions<T>,
+    many: boolean,
+  ): Promise<T | readonly T[] | Back | undefined> {
+    const quickPick = vscode.window.createQuickPick<T>();
+    const aborter = new AbortController();
+    const disposables: vscode.Disposable[] = [quickPick];
+    applyFrame(quickPick, frame);
+    quickPick.canSelectMany = many;
+    quickPick.ignoreFocusOut = options.ignoreFocusOut ?? false;
+    quickPick.matchOnDescription = options.matchOnDescription ?? false;
+    quickPick.matchOnDetail = options.matchOnDetail ?? false;
+
+    const showItems = (items: readonly T[]): void => {
+      quickPick.items = items;
+      quickPick.placeholder = items.length === 0 && options.emptyPlaceholder ? options.emptyPlaceholder : options.placeholder;
+      if (many && options.isSelected) {
+        quickPick.selectedItems = items.filter(options.isSelected);
+      }
+      const active = options.isActive ? items.find(options.isActive) : undefined;
+      if (active) {
+        quickPick.activeItems = [active];
+      }
+    };
+
+    return new Promise<T | readonly T[] | Back | undefined>((resolve, reject) => {
+      let settled = false;
+      const finish = (settle: () => void): void => {
+        if (!settled) {
+          settled = true;
+          settle();
+          aborter.abort();
+          disposables.forEach((d) => d.dispose());
+        }
+      };
+      disposables.push(
+        quickPick.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) {
+            finish(() => resolve(BACK));
+          }
+        }),
+        quickPick.onDidTriggerItemButton((event) => {
+          if (options.acceptOnItemButton) {
+            finish(() => resolve(event.item));
+          }
+        }),
+        quickPick.onDidAccept(() => {
+          if (quickPick.busy) {
+            return;
+          }
+          if (many) {
+            finish(() => resolve([...quickPick.selectedItems]));
+          } else {
+            const chosen = quickPick.selectedItems[0] ?? quickPick.activeItems[0];
+            if (chosen) {
+              finish(() => resolve(chosen));
+            }
+          }
+        }),
+        quickPick.onDidHide(() => finish(() => resolve(undefined))),
+      );
+
+      if (typeof options.items === 'function') {
+        quickPick.busy = true;
+        quickPick.placeholder = options.loadingPlaceholder ?? options.placeholder;
+        quickPick.show();
+        options.items(aborter.signal).then(
+          (items) => {
+            if (!settled) {
+              quickPick.busy = false;
+              showItems(items);
+            }
+          },
+          (error: unknown) => finish(() => reject(error)),
+        );
+      } else {
+        showItems(options.items);
+        quickPick.show();
+      }
+    });
+  }
+
+  input(frame: PromptFrame, options: InputOptions): Promise<string | Back | undefined> {
+    const box = vscode.window.createInputBox();
+    const disposables: vscode.Disposable[] = [box];
+    applyFrame(box, frame);
+    box.prompt = options.prompt;
+    box.placeholder = options.placeholder;
+    box.value = options.value ?? '';
+    box.password = options.password ?? false;
+    box.ignoreFocusOut = options.ignoreFocusOut ?? true;
+    const check = (value: string): string | undefined => options.validate?.(value);
+    return new Promise<string | Back | undefined>((resolve) => {
+      let settled = false;
+      const finish = (value: string | Back | undefined): void => {
+        if (!settled) {
+          settled = true;
+          resolve(value);
+          disposables.forEach((d) => d.dispose());
+        }
+      };
+      disposables.push(
+        box.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) {
+            finish(BACK);
+          }
+        }),
+        // Only complain while typing once something is typed: an empty box at first is no error.
+        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : check(value))),
+        box.onDidAccept(() => {
+          const problem = check(box.value);
+          box.validationMessage = problem;
+          if (problem === undefined) {
+            finish(box.value);
+          }
+        }),
+        box.onDidHide(() => finish(undefined)),
+      );
+      box.show();
+    });
+  }
+
+  async openFile(options: OpenFileOptions): Promise<vscode.Uri | undefined> {
+    const uris = await vscode.window.showOpenDialog({
+      title: options.title,
+      openLabel: options.openLabel,
+      filters: options.filters,
+      defaultUri: options.defaultUri,
+      canSelectFiles: true,
+      canSelectFolders: false,
+      canSelectMany: false,
+    });
+    return uris?.[0];
+  }
+
+  message(severity: MessageSeverity, text: string, ...actions: string[]): Promise<string | undefined> {
+    const show =
+      severity === 'error'
+        ? vscode.window.showErrorMessage
+        : severity === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
+    return Promise.resolve(show(text, ...actions));
+  }
+}
+
+function applyFrame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, frame: PromptFrame): void {
+  input.title = frame.title;
+  input.step = frame.totalSteps > 1 ? frame.step : undefined;
+  input.totalSteps = frame.totalSteps > 1 ? frame.totalSteps : undefined;
+  input.buttons = frame.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps and the runner
+
+class BackSignal {}
+class CancelSignal {}
+
+/** Given to a step: the prompts of its place in the flow, which go Back or cancel for it. */
+export class StepUi {
+  constructor(
+    private readonly prompter: Prompter,
+    readonly frame: PromptFrame,
+  ) {}
+
+  async pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): Promise<T> {
+    return settle(await this.prompter.pick(this.frame, options));
+  }
+
+  async pickMany<T extends vscode.QuickPickItem>(options: PickManyOptions<T>): Promise<readonly T[]> {
+    return settle(await this.prompter.pickMany(this.frame, options));
+  }
+
+  async input(options: InputOptions): Promise<string> {
+    return settle(await this.prompter.input(this.frame, options));
+  }
+
+  /** The open dialog has no Back button: undefined when it was dismissed. */
+  openFile(options: OpenFileOptions): Promise<vscode.Uri | undefined> {
+    return this.prompter.openFile(options);
+  }
+
+  message(severity: MessageSeverity, text: string, ...actions: string[]): Promise<string | undefined> {
+    return this.prompter.message(severity, text, ...actions);
+  }
+
+  /** Returns to the previous step (from a step's own choice, e.g. a dismissed open dialog). */
+  back(): never {
+    throw new BackSignal();
+  }
+}
+
+function settle<T>(result: T | Back | undefined): T {
+  if (result === BACK) {
+    throw new BackSignal();
+  }
+  if (result === undefined) {
+    throw new CancelSignal();
+  }
+  return result;
+}
+
+export interface Step<S> {
+  /** Whether the step is asked given the answers so far (false when preset or not needed). */
+  applies?(state: S): boolean;
+  /** Asks, and writes the answer into state. */
+  run(ui: StepUi, state: S): Promise<void>;
+}
+
+/**
+ * Runs the steps that apply, in order, over `state`. Resolves true when every step was answered
+ * and false when the user cancelled (the answers given so far stay in `state`). Errors other than
+ * Back and cancel (a failed list request) are thrown, with the answers kept.
+ */
+export async function runSteps<S>(prompter: Prompter, title: string, steps: readonly Step<S>[], state: S): Promise<boolean> {
+  const history: number[] = [];
+  let index = 0;
+  while (index < steps.length) {
+    const applicable = steps.filter((step) => step.applies?.(state) ?? true);
+    const step = steps[index];
+    if (!applicable.includes(step)) {
+      index++;
+      continue;
+    }
+    const frame: PromptFrame = {
+      title,
+      step: applicable.indexOf(step) + 1,
+      totalSteps: applicable.length,
+      canGoBack: history.length > 0,
+    };
+    try {
+      await step.run(new StepUi(prompter, frame), state);
+      history.push(index);
+      index++;
+    } catch (error) {
+      if (error instanceof BackSignal) {
+        // On the first step there is nowhere to go back to: ask it again.
+        index = history.pop() ?? index;
+      } else if (error instanceof CancelSignal) {
+        return false;
+      } else {
+        throw error;
+      }
+    }
+  }
+  return true;
+}
