@@ -31,12 +31,12 @@ export async function makeClient(
   const client = new ApiClient({
     baseUrl,
     getToken: typeof token === 'function' ? token : () => token,
-    fetch: opts.fetch ?? (await nodeFetch()),
     userAgent: USER_AGENT,
     timeoutMs: 5000,
     retryBaseDelayMs: 5,
     retryMaxDelayMs: 20,
     ...opts,
+    fetch: opts.fetch ?? (await nodeFetch()),
     onRequest: (e) => {
       events.push(e);
       opts.onRequest?.(e);

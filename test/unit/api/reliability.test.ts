@@ -22,6 +22,8 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
   let emu: Emulator;
   let client: ApiClient;
   let events: RequestEvent[];
+  /** How long requests a test abandoned may still run on the server; waited for after the test, so that they are not logged during the next one. */
+  let lingerMs = 0;
 
   const count = (method: string, path: string) => emu.requests.filter((r) => r.method === method && r.path.split('?')[0] === path).length;
   const PROJECT = '/workspaces/acme/projects/web-app';
@@ -32,6 +34,10 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
   });
   after(async () => {
     await emu.close();
+  });
+  afterEach(async () => {
+    await sleep(lingerMs);
+    lingerMs = 0;
   });
   beforeEach(async () => {
     emu.reset();
@@ -161,6 +167,7 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
 
     it('the timeout covers the body: a trickled answer times out', async () => {
       emu.injectFault({ kind: 'trickle', count: 1, method: 'GET', path: PROJECT });
+      lingerMs = 2600;
       const { client: impatient } = await makeClient(emu.url, ADMIN_TOKEN, { timeoutMs: 400 });
       const e = await rejection(() => impatient.getProject('acme', 'web-app'));
       assert.ok(e instanceof TimeoutError, String(e));
@@ -169,6 +176,7 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
 
     it('the caller’s abort is a CancelledError, quickly', async () => {
       emu.setLatency(800);
+      lingerMs = 850;
       const ac = new AbortController();
       const started = Date.now();
       setTimeout(() => ac.abort(), 50);
@@ -255,6 +263,7 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
 
     it('when every caller has aborted, the request itself is aborted, and a new caller starts afresh', async () => {
       emu.setLatency(300);
+      lingerMs = 350;
       const a1 = new AbortController();
       const a2 = new AbortController();
       const p1 = client.getProject('acme', 'web-app', { signal: a1.signal });
