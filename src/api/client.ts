@@ -320,6 +320,7 @@ export class ApiClient {
   /**
    * Async iteration over the pages (an array per page) of any list method, from `startPage`,
    * stopping at the first page shorter than `perPage`. An empty page is yielded only when it is the first.
+   * Stops too when a page starts with the same item as the one before (a server ignoring `page`).
    * Example: `for await (const page of client.pages((q) => client.listCommits(ws, p, { ...q, since }), 50))`.
    */
   async *pages<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T[]> {
@@ -327,8 +328,15 @@ export class ApiClient {
     if (!Number.isInteger(startPage) || startPage < 1) {
       throw new ValidationError(`Value of 'page' is invalid: ${startPage} (pages start at 1).`, { param: 'page' });
     }
+    let previousFirst: string | undefined;
     for (let page = startPage; page < startPage + 100_000; page++) {
       const items = await list({ page, perPage });
+      // A server that ignores `page` answers the same full page forever: stop instead of looping.
+      const first = items.length > 0 ? JSON.stringify(items[0]) : undefined;
+      if (first !== undefined && first === previousFirst) {
+        return;
+      }
+      previousFirst = first;
       if (items.length > 0 || page === startPage) {
         yield items;
       }

@@ -79,6 +79,7 @@ function walk(v: unknown, secrets: readonly (string | undefined)[], depth: numbe
 
 /** A short, redacted, single-line excerpt of a body for error messages. */
 export function excerpt(text: string, max = 200, secrets: readonly (string | undefined)[] = []): string {
-  const flat = redact(text, secrets).replace(/\s+/g, ' ').trim();
+  // Redact before cutting (a cut could split a secret); very large bodies are shortened first.
+  const flat = redact(String(text).slice(0, 65_536), secrets).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
