@@ -57,6 +57,7 @@ export const quietSettings: Record<string, unknown> = {
   'security.workspace.trust.enabled': false,
   'git.enabled': false,
   'window.restoreWindows': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 /** A free TCP port on 127.0.0.1. */

@@ -1,0 +1,34 @@
+// The packaged extension installs and activates in the real editor, and its activity-bar
+// container shows its three views.
+import * as assert from 'node:assert/strict';
+import { CONTAINER_TITLE, workbench } from './workbench';
+
+describe('activation (UI)', () => {
+  before(async () => {
+    await workbench().open();
+  });
+
+  after(async () => {
+    await workbench().close();
+  });
+
+  it('shows the Workspace Automation entry in the activity bar', async () => {
+    const wb = workbench();
+    await wb.activityBarEntry(CONTAINER_TITLE).waitFor({ state: 'visible' });
+  });
+
+  it('opens the container with the Projects, Commits and Targets views', async () => {
+    const wb = workbench();
+    await wb.openContainer();
+    await wb.page.locator('.sidebar .composite.title', { hasText: CONTAINER_TITLE }).waitFor();
+    assert.deepEqual(await wb.viewTitles(), ['Projects', 'Commits', 'Targets']);
+  });
+
+  it('lists the extension as installed (from the .vsix) in the Extensions view', async () => {
+    const wb = workbench();
+    await wb.runCommand('Extensions: Show Installed Extensions');
+    const item = wb.page.locator('.extensions-viewlet .extension-list-item', { hasText: 'Workspace Automation' }).first();
+    await item.waitFor({ state: 'visible' });
+    await wb.openContainer();
+  });
+});

@@ -1,0 +1,103 @@
+// Runs the UI tests (test/e2e/**/*.test.ts) with mocha against one editor session: the API
+// emulator, code-server with the packaged extension installed and pointed at the emulator, and
+// Chromium driven by playwright-core. A failed test (or hook) saves a screenshot and the editor's
+// logs under test-results/e2e/<test title>/.
+//
+//   npm run test:e2e                         all UI tests
+//   FILE=activation npm run test:e2e         only files whose path contains "activation"
+//   GREP="Targets" npm run test:e2e          only tests whose full title matches
+//   HEADED=1 npm run test:e2e                show the browser (needs a display)
+//   npm run screenshots                      same run, README screenshots into media/screenshots/
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+import { cleanupAll } from '../harness/cleanup';
+import { repoRoot, resultsDir } from '../harness/paths';
+import { figure, startSession } from '../harness/session';
+import { Workbench, setWorkbench } from './workbench';
+
+function findTests(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? findTests(p) : e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+async function main(): Promise<number> {
+  const t0 = Date.now();
+  if (process.argv.includes('--screenshots')) {
+    process.env.WA_SCREENSHOTS = '1';
+  }
+  let files = findTests(__dirname).sort();
+  if (process.env.FILE) {
+    const f = process.env.FILE;
+    files = files.filter((t) => path.relative(repoRoot, t).includes(f) || t === path.resolve(f));
+    if (files.length === 0) {
+      throw new Error(`FILE=${f} matches no test/e2e/**/*.test.ts file`);
+    }
+  }
+  fs.rmSync(path.join(resultsDir, 'e2e'), { recursive: true, force: true });
+
+  const session = await startSession();
+  if (session.installMs) {
+    figure('editor cache install (cold)', session.installMs);
+  }
+  figure('code-server start to /healthz', session.editor.startMs);
+  const wb = new Workbench(session);
+  setWorkbench(wb);
+  const evidence: Promise<unknown>[] = [];
+  let firstReady = 0;
+  try {
+    const mocha = new Mocha({
+      ui: 'bdd',
+      reporter: 'spec',
+      timeout: Number(process.env.WA_TEST_TIMEOUT) || 60_000,
+      color: process.stdout.isTTY && !process.env.NO_COLOR,
+      grep: process.env.GREP,
+      rootHooks: {
+        afterEach: [
+          async function (this: Mocha.Context) {
+            firstReady ||= wb.lastReadyMs;
+            const t = this.currentTest;
+            if (t?.state === 'failed') {
+              const dir = await wb.saveFailure(t.fullTitle());
+              console.log(`      evidence: ${path.relative(repoRoot, dir)}/`);
+            }
+          },
+        ],
+      },
+    });
+    for (const f of files) {
+      mocha.addFile(f);
+    }
+    const failures = await new Promise<number>((resolve) => {
+      const runner = mocha.run(resolve);
+      runner.on('fail', (r: Mocha.Runnable) => {
+        if ((r as Mocha.Runnable & { type?: string }).type === 'hook') {
+          evidence.push(wb.saveFailure(r.fullTitle()).then((dir) => console.log(`      evidence: ${path.relative(repoRoot, dir)}/`)));
+        }
+      });
+    });
+    await Promise.allSettled(evidence);
+    if (firstReady || wb.lastReadyMs) {
+      figure('editor page load to workbench ready (first open)', firstReady || wb.lastReadyMs);
+    }
+    figure('whole UI run', Date.now() - t0);
+    return failures > 0 ? 1 : 0;
+  } finally {
+    setWorkbench(undefined);
+    await session.stop();
+  }
+}
+
+main().then(
+  async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  },
+  async (e: unknown) => {
+    console.error(e);
+    await cleanupAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,543 @@
+// Drives the real VS Code workbench (code-server in Chromium) as a person would. UI tests get the
+// shared instance with `workbench()`; test/e2e/run.ts starts the editor, the emulator and the
+// browser once per run. See test/README.md for examples.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { RunningEmulator, demoTokens } from '../harness/emulator';
+import { repoRoot, resultsDir } from '../harness/paths';
+import type { EditorSession } from '../harness/session';
+
+export { demoTokens };
+
+/** Default time a wait may take (ms); WA_UI_TIMEOUT overrides. */
+export const UI_TIMEOUT = Number(process.env.WA_UI_TIMEOUT) || 15_000;
+/** The extension's activity-bar container. */
+export const CONTAINER_TITLE = 'Workspace Automation';
+
+export interface TreeRow {
+  /** The item's label. */
+  label: string;
+  /** The item's description (grey text after the label), '' when none. */
+  description: string;
+  /** The row's accessible label (tooltip-like: label, description, and what VS Code adds). */
+  ariaLabel: string;
+  /** 1 for top-level items. */
+  level: number;
+  /** true / false for collapsible items, undefined for leaves. */
+  expanded: boolean | undefined;
+}
+
+type TextMatch = string | RegExp;
+
+function matches(text: string, m: TextMatch): boolean {
+  return typeof m === 'string' ? text === m : m.test(text);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function exact(s: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').slice(0, 120);
+}
+
+/** Polls `fn` until it returns a value other than undefined, or throws after `timeout` ms. */
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeout = UI_TIMEOUT): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v !== undefined) {
+        return v;
+      }
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export class Workbench {
+  private ctx: BrowserContext | undefined;
+  private currentPage: Page | undefined;
+  /** Milliseconds from navigation to a restored workbench, for the last open(). */
+  lastReadyMs = 0;
+
+  constructor(readonly session: EditorSession) {}
+
+  /** The emulator of this run (same process: call reset(), injectFault(), setLatency(), read requests). */
+  get emulator(): RunningEmulator {
+    return this.session.emulator;
+  }
+
+  /** The current page (after open()). */
+  get page(): Page {
+    if (!this.currentPage) {
+      throw new Error('no workbench open: call `await workbench().open()` first (e.g. in before())');
+    }
+    return this.currentPage;
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /**
+   * Opens the workbench in a fresh browser profile (so SecretStorage is empty: signed out), by
+   * default after resetting the emulator to its demo data. Waits until the workbench is restored.
+   */
+  async open(opts: { resetEmulator?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    if (opts.resetEmulator ?? true) {
+      this.emulator.reset();
+    }
+    await this.ctx?.close().catch(() => undefined);
+    this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
+    this.ctx.setDefaultTimeout(UI_TIMEOUT);
+    this.currentPage = await this.ctx.newPage();
+    const started = Date.now();
+    await this.page.goto(this.session.editor.url);
+    await this.ready();
+    this.lastReadyMs = Date.now() - started;
+    return this.page;
+  }
+
+  /** Reloads the page (same browser profile: a signed-in user stays signed in). */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  /** Waits for the workbench to be restored (the smoke-test driver's own signal). */
+  async ready(): Promise<void> {
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await this.page.waitForFunction(() => 'driver' in window, undefined, { timeout: 60_000 });
+    await this.page.evaluate(() => (window as unknown as { driver: { whenWorkbenchRestored(): Promise<void> } }).driver.whenWorkbenchRestored());
+  }
+
+  /** Closes the browser profile (the editor and the emulator keep running). */
+  async close(): Promise<void> {
+    await this.ctx?.close().catch(() => undefined);
+    this.ctx = undefined;
+    this.currentPage = undefined;
+  }
+
+  /** Merges `settings` into the editor's user settings.json (the editor picks the change up). */
+  setUserSettings(settings: Record<string, unknown>): void {
+    const file = path.join(this.session.editor.userDataDir, 'User', 'settings.json');
+    const current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify({ ...current, ...settings }, null, 2));
+  }
+
+  /** The user settings.json as written so far. */
+  userSettings(): Record<string, unknown> {
+    return JSON.parse(fs.readFileSync(path.join(this.session.editor.userDataDir, 'User', 'settings.json'), 'utf8'));
+  }
+
+  // ---------------------------------------------------------------- activity bar and views
+
+  /** The activity-bar entry (tab) with this title. */
+  activityBarEntry(title = CONTAINER_TITLE): Locator {
+    return this.page.locator('.activitybar li.action-item').filter({ has: this.page.locator(`a.action-label[aria-label^="${title}"]`) });
+  }
+
+  /** Shows the view container (clicks its activity-bar entry unless it is already showing). */
+  async openContainer(title = CONTAINER_TITLE): Promise<void> {
+    const entry = this.activityBarEntry(title);
+    await entry.waitFor({ state: 'visible' });
+    if ((await entry.getAttribute('aria-selected')) !== 'true') {
+      await entry.click();
+    }
+    await waitFor(`the ${title} container to show`, async () => ((await entry.getAttribute('aria-selected')) === 'true' ? true : undefined));
+  }
+
+  /** Titles of the views (sections) in the side bar, top to bottom. */
+  async viewTitles(): Promise<string[]> {
+    return (await this.page.locator('.sidebar .pane-header h3.title').allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** The pane (header + body) of the side-bar view with this title. */
+  view(title: string): Locator {
+    return this.page.locator('.sidebar .pane').filter({ has: this.page.locator('.pane-header h3.title', { hasText: exact(title) }) });
+  }
+
+  /** Expands the view's section when it is collapsed. */
+  async expandView(title: string): Promise<void> {
+    const header = this.view(title).locator('.pane-header');
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) !== 'true') {
+      await header.click();
+    }
+  }
+
+  /** The rows of a tree view as shown (only rendered rows: scrolled-away rows are not in the DOM). */
+  async treeRows(viewTitle: string): Promise<TreeRow[]> {
+    const rows = this.view(viewTitle).locator('.pane-body .monaco-list-row');
+    return rows.evaluateAll((els) =>
+      els.map((el) => {
+        const text = (sel: string) => (el.querySelector(sel) as HTMLElement | null)?.innerText.trim() ?? '';
+        const expanded = el.getAttribute('aria-expanded');
+        return {
+          label: text('.label-name'),
+          description: text('.label-description'),
+          ariaLabel: el.getAttribute('aria-label') ?? '',
+          level: Number(el.getAttribute('aria-level') ?? '1'),
+          expanded: expanded === null ? undefined : expanded === 'true',
+        };
+      }),
+    );
+  }
+
+  /** Labels of the view's rows. */
+  async rowLabels(viewTitle: string): Promise<string[]> {
+    return (await this.treeRows(viewTitle)).map((r) => r.label);
+  }
+
+  /** Waits until the view's rows satisfy `predicate`; returns them. */
+  async waitForRows(viewTitle: string, predicate: (rows: TreeRow[]) => boolean, what = 'rows', timeout = UI_TIMEOUT): Promise<TreeRow[]> {
+    let last: TreeRow[] = [];
+    try {
+      return await waitFor(
+        `${what} in the ${viewTitle} view`,
+        async () => {
+          last = await this.treeRows(viewTitle);
+          return predicate(last) ? last : undefined;
+        },
+        timeout,
+      );
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; rows were: ${JSON.stringify(last.map((r) => r.label))}`);
+    }
+  }
+
+  /** The row (Locator) of the view whose label matches; waits for it. */
+  async row(viewTitle: string, label: TextMatch): Promise<Locator> {
+    const rowLocator = this.view(viewTitle)
+      .locator('.pane-body .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: typeof label === 'string' ? exact(label) : label }) })
+      .first();
+    try {
+      await rowLocator.waitFor({ state: 'visible' });
+    } catch (e) {
+      const labels = await this.rowLabels(viewTitle).catch(() => []);
+      throw new Error(`no row ${String(label)} in the ${viewTitle} view (rows: ${JSON.stringify(labels)}): ${(e as Error).message}`);
+    }
+    return rowLocator;
+  }
+
+  /** Clicks a row (selects it; toggles a collapsible row). */
+  async clickRow(viewTitle: string, label: TextMatch): Promise<void> {
+    await (await this.row(viewTitle, label)).click();
+  }
+
+  /** Clicks an inline action (icon shown on hover) of a row, by its title (aria-label prefix). */
+  async rowAction(viewTitle: string, label: TextMatch, actionTitle: string): Promise<void> {
+    const r = await this.row(viewTitle, label);
+    await r.hover();
+    await r.locator(`.actions .action-label[aria-label^="${actionTitle}"]`).click();
+  }
+
+  /** Right-clicks a row and chooses a context-menu item by its label. */
+  async rowContextMenu(viewTitle: string, label: TextMatch, itemLabel: string): Promise<void> {
+    await (await this.row(viewTitle, label)).click({ button: 'right' });
+    await this.chooseMenuItem(itemLabel);
+  }
+
+  /** Clicks an action in the view's title bar (e.g. "Refresh"), by its title (aria-label prefix). */
+  async viewAction(viewTitle: string, actionTitle: string): Promise<void> {
+    const pane = this.view(viewTitle);
+    await pane.locator('.pane-header').hover();
+    await pane.locator(`.pane-header .actions .action-label[aria-label^="${actionTitle}"]`).click();
+  }
+
+  /** Opens the view's "..." menu and chooses an item by its label. */
+  async viewMenu(viewTitle: string, itemLabel: string): Promise<void> {
+    const pane = this.view(viewTitle);
+    await pane.locator('.pane-header').hover();
+    await pane.locator('.pane-header .actions .action-label[aria-label^="Views and More Actions"], .pane-header .actions .action-label[aria-label^="More Actions"]').first().click();
+    await this.chooseMenuItem(itemLabel);
+  }
+
+  private async chooseMenuItem(itemLabel: string): Promise<void> {
+    const item = this.page.locator('.monaco-menu .action-item .action-label', { hasText: exact(itemLabel) }).first();
+    await item.click();
+  }
+
+  /** The text of the view's welcome content ('' when the view shows rows instead). */
+  async welcomeText(viewTitle: string): Promise<string> {
+    const w = this.view(viewTitle).locator('.welcome-view-content');
+    return (await w.count()) ? (await w.first().innerText()).trim() : '';
+  }
+
+  /** Clicks a button or link in the view's welcome content by its text. */
+  async clickWelcome(viewTitle: string, text: string): Promise<void> {
+    const w = this.view(viewTitle).locator('.welcome-view-content');
+    await w.locator('.monaco-button, a', { hasText: exact(text) }).first().click();
+  }
+
+  // ---------------------------------------------------------------- command palette and quick input
+
+  /** The quick input widget (command palette, quick picks and input boxes share it). */
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /**
+   * Runs a command by its title as the palette shows it (e.g. "Workspace Automation: Sign In"),
+   * through F1. `title` must match a row's label exactly (or be a RegExp).
+   */
+  async runCommand(title: TextMatch): Promise<void> {
+    await this.page.locator('.monaco-workbench').waitFor();
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const input = this.quickInput.locator('.quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    const filter = typeof title === 'string' ? title : title.source.replace(/[\\^$]/g, '');
+    await input.fill(`>${filter}`);
+    await this.pick(title);
+  }
+
+  /** Waits for the quick input to be open, optionally with a title / placeholder (prompt) matching. */
+  async waitQuickInput(opts: { title?: TextMatch; placeholder?: TextMatch } = {}): Promise<void> {
+    await this.quickInput.waitFor({ state: 'visible' });
+    await waitFor(`a quick input ${JSON.stringify({ title: String(opts.title ?? ''), placeholder: String(opts.placeholder ?? '') })}`, async () => {
+      if (opts.title !== undefined && !matches(await this.quickInputTitle(), opts.title)) {
+        return undefined;
+      }
+      if (opts.placeholder !== undefined && !matches(await this.quickInputPlaceholder(), opts.placeholder)) {
+        return undefined;
+      }
+      return true;
+    });
+  }
+
+  /** The quick input's title ('' when it has none). */
+  async quickInputTitle(): Promise<string> {
+    const t = this.quickInput.locator('.quick-input-title');
+    return (await t.isVisible()) ? (await t.innerText()).trim() : '';
+  }
+
+  /** The quick input's placeholder (for input boxes: usually the prompt is the message). */
+  async quickInputPlaceholder(): Promise<string> {
+    return (await this.quickInput.locator('.quick-input-box input').getAttribute('placeholder')) ?? '';
+  }
+
+  /** The text under the input: an input box's prompt or its validation message. */
+  async quickInputMessage(): Promise<string> {
+    const m = this.quickInput.locator('.quick-input-message');
+    return (await m.isVisible()) ? (await m.innerText()).trim() : '';
+  }
+
+  /** Waits until the message under the input matches (e.g. a validation error). */
+  async waitQuickInputMessage(m: TextMatch): Promise<string> {
+    return waitFor(`the quick input message ${String(m)}`, async () => {
+      const text = await this.quickInputMessage();
+      return matches(text, m) ? text : undefined;
+    });
+  }
+
+  /** The current value of the quick input's text box. */
+  async quickInputValue(): Promise<string> {
+    return this.quickInput.locator('.quick-input-box input').inputValue();
+  }
+
+  /** Labels of the quick pick's visible items (separators excluded). */
+  async quickPickItems(): Promise<string[]> {
+    await this.quickInput.waitFor({ state: 'visible' });
+    return (await this.quickInput.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** Chooses a quick-pick item by its label (clicks it); waits for it to be listed. */
+  async pick(label: TextMatch): Promise<void> {
+    const rows = this.quickInput.locator('.quick-input-list .monaco-list-row');
+    const row = rows.filter({ has: this.page.locator('.label-name', { hasText: typeof label === 'string' ? exact(label) : label }) }).first();
+    try {
+      await row.waitFor({ state: 'visible' });
+    } catch (e) {
+      const items = await this.quickPickItems().catch(() => []);
+      throw new Error(`no quick-pick item ${String(label)} (items: ${JSON.stringify(items)}): ${(e as Error).message}`);
+    }
+    await row.click();
+  }
+
+  /** Replaces the text of the quick input (input box or quick-pick filter). */
+  async type(text: string): Promise<void> {
+    const input = this.quickInput.locator('.quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(text);
+  }
+
+  /** Presses Enter in the quick input (accepts the input box / the focused item). */
+  async enter(): Promise<void> {
+    await this.quickInput.locator('.quick-input-box input').press('Enter');
+  }
+
+  /** Types `text` and presses Enter. */
+  async submit(text: string): Promise<void> {
+    await this.type(text);
+    await this.enter();
+  }
+
+  /** Clicks the quick input's Back button (multi-step inputs). */
+  async back(): Promise<void> {
+    await this.quickInput.locator('.action-label[aria-label^="Back"]').click();
+  }
+
+  /** Closes the quick input with Escape (cancels it). */
+  async cancel(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.waitQuickInputClosed();
+  }
+
+  /** Waits until no quick input is shown. */
+  async waitQuickInputClosed(timeout = UI_TIMEOUT): Promise<void> {
+    await this.quickInput.waitFor({ state: 'hidden', timeout });
+  }
+
+  // ---------------------------------------------------------------- notifications
+
+  /**
+   * Messages in the notification center, newest first. With the smoke-test driver, toasts are
+   * hidden: this opens the center (through the palette, so it closes an open quick input).
+   */
+  async notifications(): Promise<string[]> {
+    await this.showNotificationCenter();
+    return (await this.page.locator('.notifications-center .notification-list-item-message').allInnerTexts()).map((t) => t.trim());
+  }
+
+  /** Opens the notification center (it stays open and updates while you wait). */
+  async showNotificationCenter(): Promise<void> {
+    if (!(await this.page.locator('.notifications-center.visible').isVisible())) {
+      await this.runCommand('Notifications: Show Notifications');
+      await this.page.locator('.notifications-center.visible').waitFor();
+    }
+  }
+
+  /** Waits for a notification whose message matches; returns its text. */
+  async waitForNotification(m: TextMatch, timeout = UI_TIMEOUT): Promise<string> {
+    await this.showNotificationCenter();
+    const messages = this.page.locator('.notifications-center .notification-list-item-message');
+    let last: string[] = [];
+    try {
+      return await waitFor(
+        `a notification ${String(m)}`,
+        async () => {
+          last = (await messages.allInnerTexts()).map((t) => t.trim());
+          return last.find((t) => (typeof m === 'string' ? t.includes(m) : m.test(t)));
+        },
+        timeout,
+      );
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; notifications were: ${JSON.stringify(last)}`);
+    }
+  }
+
+  /** Clicks a button of the notification whose message matches. */
+  async clickNotificationButton(m: TextMatch, button: string): Promise<void> {
+    await this.waitForNotification(m);
+    const item = this.page
+      .locator('.notifications-center .notification-list-item')
+      .filter({ has: this.page.locator('.notification-list-item-message', { hasText: m }) })
+      .first();
+    await item.hover();
+    await item.locator('.monaco-button', { hasText: exact(button) }).first().click();
+  }
+
+  /** Clears all notifications (and closes the center). */
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+  }
+
+  // ---------------------------------------------------------------- editors
+
+  /** Title of the active editor tab ('' when none). */
+  async activeEditorTitle(): Promise<string> {
+    const tab = this.page.locator('.tabs-container .tab.active .label-name');
+    return (await tab.count()) ? (await tab.first().innerText()).trim() : '';
+  }
+
+  /** Visible text of the active text editor (only rendered lines). */
+  async activeEditorText(): Promise<string> {
+    const lines = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    await lines.waitFor();
+    return (await lines.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  // ---------------------------------------------------------------- evidence
+
+  /** Saves a screenshot to test-results/screenshots/NAME.png; returns its path. */
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(resultsDir, 'screenshots', `${safeName(name)}.png`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /**
+   * Saves a README screenshot to media/screenshots/NAME.png when run by `npm run screenshots`
+   * (WA_SCREENSHOTS=1); otherwise does nothing and returns undefined.
+   */
+  async readmeScreenshot(name: string, opts: { clip?: Locator } = {}): Promise<string | undefined> {
+    if (!process.env.WA_SCREENSHOTS) {
+      return undefined;
+    }
+    const file = path.join(repoRoot, 'media', 'screenshots', `${safeName(name)}.png`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (opts.clip) {
+      await opts.clip.screenshot({ path: file });
+    } else {
+      await this.page.screenshot({ path: file });
+    }
+    console.log(`      [screenshot] ${path.relative(repoRoot, file)}`);
+    return file;
+  }
+
+  /** The workbench's own logs (window, extension host, output channels) from the driver. */
+  async editorLogs(): Promise<{ relativePath: string; contents: string }[]> {
+    return this.page.evaluate(() =>
+      (window as unknown as { driver: { getLogs(): Promise<{ relativePath: string; contents: string }[]> } }).driver.getLogs(),
+    );
+  }
+
+  /** Saves a screenshot and the editor's logs under test-results/e2e/NAME/ (done on every failure). */
+  async saveFailure(name: string): Promise<string> {
+    const dir = path.join(resultsDir, 'e2e', safeName(name));
+    fs.mkdirSync(dir, { recursive: true });
+    if (this.currentPage && !this.currentPage.isClosed()) {
+      await this.currentPage.screenshot({ path: path.join(dir, 'screenshot.png') }).catch((e: Error) => console.error(`screenshot failed: ${e.message}`));
+      const logs = await Promise.race([
+        this.editorLogs().catch(() => []),
+        new Promise<{ relativePath: string; contents: string }[]>((r) => setTimeout(() => r([]), 5000)),
+      ]);
+      for (const l of logs) {
+        const dest = path.join(dir, 'vscode-logs-browser', l.relativePath);
+        fs.mkdirSync(path.dirname(dest), { recursive: true });
+        fs.writeFileSync(dest, l.contents);
+      }
+    }
+    this.session.editor.collectLogs(dir);
+    fs.writeFileSync(path.join(dir, 'emulator-requests.json'), JSON.stringify(this.emulator.requests, null, 2));
+    return dir;
+  }
+}
+
+let current: Workbench | undefined;
+
+/** The run's workbench helper (set up by test/e2e/run.ts). */
+export function workbench(): Workbench {
+  if (!current) {
+    throw new Error('the workbench is not started: run UI tests with `npm run test:e2e`');
+  }
+  return current;
+}
+
+/** Used by the runner. */
+export function setWorkbench(w: Workbench | undefined): void {
+  current = w;
+}
