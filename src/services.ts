@@ -19,13 +19,14 @@ export interface Session {
    */
   ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined>;
   /** signedOut | noWorkspace | apiDisabled | unreachable | ready (also the `workspaceAutomation.state` context key). */
-  readonly state: 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
-  readonly onDidChangeState: vscode.Event<Session['state']>;
+  readonly state?: 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
+  readonly onDidChangeState?: vscode.Event<NonNullable<Session['state']>>;
   /**
    * Offer the error of a view's first (root) load: API disabled, or no answer from the service,
    * becomes the welcome state of every view; returns true then (the view shows nothing itself).
+   * (The three members above are optional so that test doubles of Session keep compiling.)
    */
-  reportError(error: unknown): boolean;
+  reportError?(error: unknown): boolean;
 }
 
 /** What commands may ask of the views after they change something. Owned by src/views. */

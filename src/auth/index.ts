@@ -3,7 +3,7 @@ import type { Services } from '../services';
 import { AuthSession } from './session';
 
 export { AuthSession, ENV_TOKEN, tokenKey, type SessionState, type ClientFactory } from './session';
-export { signInInteractive, signInWithToken, verifyToken, type SignInArgs } from './signInFlow';
+export { signInInteractive, signInWithToken, verifyToken, type SignInArgs, type SignInResult } from './signInFlow';
 export { selectWorkspace } from './workspacePicker';
 
 /** The session implementation behind `services.session` (commands that manage it need more than `Session`). */

@@ -38,8 +38,8 @@ export class AuthSession implements Session, vscode.Disposable {
   private _configError: ConfigurationError | undefined;
   private token: string | undefined;
   private _tokenSource: 'secretStorage' | 'environment' | undefined;
-  /** Set by Sign Out so the environment variable's token is not picked up again in this window. */
-  private envTokenRefused = false;
+  /** The environment's token at Sign Out: not picked up again in this window (until it changes or a sign-in). */
+  private refusedEnvToken: string | undefined;
   private _client: ApiClient | undefined;
   private clientBaseUrl: string | undefined;
   private _scopes: readonly string[] | undefined;
@@ -142,7 +142,7 @@ export class AuthSession implements Session, vscode.Disposable {
       source = token ? 'secretStorage' : undefined;
     }
     const envToken = this.env[ENV_TOKEN]?.trim();
-    if (!token && envToken && !this.envTokenRefused) {
+    if (!token && envToken && envToken !== this.refusedEnvToken) {
       token = envToken;
       source = 'environment';
     }
@@ -170,7 +170,7 @@ export class AuthSession implements Session, vscode.Disposable {
     if (!baseUrl) {
       throw this._configError ?? new ConfigurationError('No API address is configured.');
     }
-    this.envTokenRefused = false;
+    this.refusedEnvToken = undefined;
     await this.context.globalState.update(SCOPES_KEY_PREFIX + baseUrl, scopes ? [...scopes] : undefined);
     await this.context.secrets.store(tokenKey(baseUrl), token);
     await this.reload();
@@ -178,7 +178,7 @@ export class AuthSession implements Session, vscode.Disposable {
 
   /** Deletes the stored token; an environment token is ignored in this window until the next sign-in. */
   async signOut(): Promise<void> {
-    this.envTokenRefused = true;
+    this.refusedEnvToken = this.env[ENV_TOKEN]?.trim() || undefined;
     if (this._baseUrl) {
       await this.context.secrets.delete(tokenKey(this._baseUrl));
       await this.context.globalState.update(SCOPES_KEY_PREFIX + this._baseUrl, undefined);

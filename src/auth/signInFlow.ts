@@ -175,18 +175,25 @@ export async function signInInteractive(session: AuthSession): Promise<boolean> 
   return true;
 }
 
+/** What the scripted form answers: whether it signed in, and the message shown when not. */
+export interface SignInResult {
+  signedIn: boolean;
+  error?: string;
+}
+
 /** The scripted form (`signIn` command with `{token}`): checks, stores, and picks the workspace. */
-export async function signInWithToken(session: AuthSession, args: SignInArgs): Promise<boolean> {
+export async function signInWithToken(session: AuthSession, args: SignInArgs): Promise<SignInResult> {
   await session.ready();
   const baseUrl = session.baseUrl;
   if (!baseUrl) {
-    await showConfigurationError(session.configError);
-    return false;
+    void showConfigurationError(session.configError);
+    return { signedIn: false, error: session.configError?.message ?? 'No API address is configured.' };
   }
   const token = String(args.token ?? '').trim();
   if (!token) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Sign in needs a token.'));
-    return false;
+    const error = vscode.l10n.t('Sign in needs a token.');
+    void vscode.window.showErrorMessage(error);
+    return { signedIn: false, error };
   }
   let verified: VerifiedToken;
   try {
@@ -195,16 +202,18 @@ export async function signInWithToken(session: AuthSession, args: SignInArgs): P
       () => verifyToken(session.clientFor(baseUrl, () => token)),
     );
   } catch (e) {
-    void vscode.window.showErrorMessage(refusalMessage(e, baseUrl));
-    return false;
+    const error = refusalMessage(e, baseUrl);
+    void vscode.window.showErrorMessage(error);
+    return { signedIn: false, error };
   }
   await session.storeToken(token, verified.scopes, baseUrl);
   if (args.workspace) {
     await saveSetting(Setting.Workspace, args.workspace);
     await session.reload();
-    return true;
+  } else if (!getWorkspace()) {
+    await selectWorkspace(session);
   }
-  return getWorkspace() ? true : selectWorkspace(session);
+  return { signedIn: true };
 }
 
 export async function showConfigurationError(error: unknown): Promise<void> {

@@ -1,5 +1,6 @@
-// Workspace Automation: Sign In. Interactive by default; `{ token, workspace? }` as argument signs
-// in without prompts (scripts, tests). Resolves true when signed in.
+// Workspace Automation: Sign In. Interactive by default (resolves true when signed in);
+// `{ token, workspace? }` as argument signs in without prompts (scripts, tests) and resolves
+// `{ signedIn, error? }`.
 import * as vscode from 'vscode';
 import { authSessionOf, signInInteractive, signInWithToken, type SignInArgs } from '../auth';
 import type { Services } from '../services';

@@ -1,0 +1,193 @@
+// Sign-in and the session's states, in the real editor against the emulator: signed out, a good
+// token (stored in SecretStorage only), a bad token (refused, nothing stored), the environment
+// token, the API-disabled workspace and an unreachable address.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  clearRequests,
+  config,
+  emulatorUrl,
+  ENV_TOKEN,
+  extensionApi,
+  requests,
+  setSetting,
+  signedInAs,
+  signedOutState,
+} from './sessionHelpers';
+
+const tokenKey = (baseUrl: string) => `workspaceAutomation.token:${baseUrl}`;
+
+/** Every file under `dir` (none when it does not exist). */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) {
+    return [];
+  }
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
+  });
+}
+
+describe('auth: sign-in and session states', function () {
+  this.timeout(60_000);
+
+  after(async () => {
+    await signedOutState();
+  });
+
+  it('starts signed out: state signedOut, no client, and the Projects view shows only its welcome', async () => {
+    const api = await signedOutState();
+    assert.equal(api.session.state, 'signedOut');
+    assert.equal(api.session.signedIn, false);
+    assert.equal(api.session.client, undefined);
+    await clearRequests();
+    assert.deepEqual(await api.views.projects.getChildren(), []);
+    assert.deepEqual(await requests(), [], 'a signed-out view sends no request');
+  });
+
+  it('signs in with a good token through the command: GET /user and /user/token, token in SecretStorage, scopes known', async () => {
+    const api = await signedOutState();
+    const result = await vscode.commands.executeCommand('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    assert.deepEqual(result, { signedIn: true });
+    assert.equal(api.session.state, 'ready');
+    assert.equal(api.session.workspace, 'acme');
+    assert.equal(api.session.tokenSource, 'secretStorage');
+    assert.ok(api.session.scopes?.includes('TARGET_MANAGE'), `scopes: ${api.session.scopes}`);
+    assert.equal(await api.services.context.secrets.get(tokenKey(emulatorUrl())), 'admin-token');
+    const paths = (await requests()).map((r) => `${r.method} ${r.path} ${r.status}`).sort();
+    assert.deepEqual(paths, ['GET /user 200', 'GET /user/token 200']);
+  });
+
+  it('refuses a bad token with the server reason and stores nothing', async () => {
+    const api = await signedOutState();
+    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
+      token: 'not-a-token',
+      workspace: 'acme',
+    });
+    assert.equal(result?.signedIn, false);
+    assert.match(result?.error ?? '', /refused this token: Unauthorized\./);
+    assert.equal(api.session.state, 'signedOut');
+    assert.equal(await api.services.context.secrets.get(tokenKey(emulatorUrl())), undefined);
+    assert.equal(config().get('workspace'), '', 'the workspace setting is untouched');
+  });
+
+  it('keeps the token in SecretStorage only: not in settings, storage folders or the logs', async () => {
+    const api = await signedInAs('admin-token', 'acme');
+    await api.views.projects.getChildren(); // a few requests, so the log has lines
+    const ctx = api.services.context;
+    const userDir = path.resolve(ctx.globalStorageUri.fsPath, '..', '..');
+    assert.ok(fs.existsSync(path.join(userDir, 'settings.json')), `no settings.json in ${userDir}`);
+    const folders = [userDir, ctx.globalStorageUri.fsPath, ctx.storageUri?.fsPath, ctx.logUri.fsPath, path.dirname(ctx.logUri.fsPath)];
+    const files = [...new Set(folders.filter((f): f is string => !!f).flatMap(filesUnder))];
+    assert.ok(files.some((f) => f.endsWith('settings.json')));
+    for (const file of files) {
+      const text = fs.readFileSync(file).toString('latin1');
+      assert.ok(!text.includes('admin-token'), `the token is written in ${file}`);
+    }
+    const settings = fs.readFileSync(path.join(userDir, 'settings.json'), 'utf8');
+    assert.match(settings, /"workspaceAutomation\.workspace":\s*"acme"/, 'the workspace is a setting');
+  });
+
+  it('signs out: the stored token is deleted and the state is signedOut', async () => {
+    const api = await signedInAs('admin-token', 'acme');
+    await vscode.commands.executeCommand('workspaceAutomation.signOut');
+    assert.equal(api.session.state, 'signedOut');
+    assert.equal(await api.services.context.secrets.get(tokenKey(emulatorUrl())), undefined);
+  });
+
+  it('uses WORKSPACE_AUTOMATION_TOKEN when SecretStorage holds none, and never writes it', async () => {
+    const api = await signedOutState();
+    await setSetting('workspace', 'acme');
+    process.env[ENV_TOKEN] = 'dev-token';
+    try {
+      await api.session.reload();
+      assert.equal(api.session.state, 'ready');
+      assert.equal(api.session.tokenSource, 'environment');
+      const nodes = await api.views.projects.getChildren();
+      assert.ok(nodes.length >= 4, `projects: ${nodes.length}`);
+      assert.equal(await api.services.context.secrets.get(tokenKey(emulatorUrl())), undefined);
+      // Sign Out ignores it from then on in this window.
+      await api.session.signOut();
+      assert.equal(api.session.state, 'signedOut');
+    } finally {
+      delete process.env[ENV_TOKEN];
+    }
+  });
+
+  it('shows noWorkspace when signed in without a workspace, ready once one is selected', async () => {
+    const api = await signedOutState();
+    await api.session.storeToken('admin-token', undefined);
+    assert.equal(api.session.state, 'noWorkspace');
+    assert.deepEqual(await api.views.projects.getChildren(), []);
+    await vscode.commands.executeCommand('workspaceAutomation.selectWorkspace', 'acme');
+    assert.equal(api.session.state, 'ready');
+  });
+
+  it('learns apiDisabled from the first load in the dormant workspace, and Retry keeps it while it holds', async () => {
+    const api = await signedInAs('admin-token', 'dormant');
+    assert.equal(api.session.state, 'ready');
+    assert.deepEqual(await api.views.projects.getChildren(), [], 'the view shows the welcome, not an error item');
+    assert.equal(api.session.state, 'apiDisabled');
+    const listed = await requests('/workspaces/dormant/projects');
+    assert.equal(listed.length, 1);
+    assert.equal(listed[0].status, 400);
+    await vscode.commands.executeCommand('workspaceAutomation.retry');
+    assert.deepEqual(await api.views.projects.getChildren(), []);
+    assert.equal(api.session.state, 'apiDisabled');
+    // Switching to a workspace with the API enabled leaves the state.
+    await vscode.commands.executeCommand('workspaceAutomation.selectWorkspace', 'acme');
+    assert.equal(api.session.state, 'ready');
+    assert.ok((await api.views.projects.getChildren()).length >= 4);
+  });
+
+  it('learns unreachable when nothing answers at the address, and recovers with Retry after fixing it', async () => {
+    const api = await signedOutState();
+    const good = emulatorUrl();
+    await setSetting('workspace', 'acme');
+    process.env[ENV_TOKEN] = 'admin-token';
+    try {
+      // Port 9 (discard) on loopback: nothing listens there in the test machine.
+      await setSetting('apiUrl', 'http://127.0.0.1:9');
+      await api.session.reload();
+      assert.equal(api.session.baseUrl, 'http://127.0.0.1:9');
+      assert.equal(api.session.state, 'ready');
+      assert.deepEqual(await api.views.projects.getChildren(), []);
+      assert.equal(api.session.state, 'unreachable');
+      assert.equal(api.views.projects.treeView?.description, 'http://127.0.0.1:9', 'the address is shown in the title');
+      await setSetting('apiUrl', good);
+      await api.session.reload();
+      await vscode.commands.executeCommand('workspaceAutomation.retry');
+      assert.equal(api.session.state, 'ready');
+      assert.ok((await api.views.projects.getChildren()).length >= 4);
+    } finally {
+      delete process.env[ENV_TOKEN];
+      await setSetting('apiUrl', good);
+    }
+  });
+
+  it('refuses plain http:// to a non-loopback host: an error item with Open Settings, no request', async () => {
+    const api = await signedOutState();
+    const good = emulatorUrl();
+    process.env[ENV_TOKEN] = 'admin-token';
+    try {
+      await setSetting('apiUrl', 'http://ci.example.com/api');
+      await api.session.reload();
+      assert.ok(api.session.configError, 'a configuration error');
+      const nodes = await api.views.projects.getChildren();
+      assert.equal(nodes.length, 1);
+      assert.match(String(nodes[0].label), /http:\/\/ is allowed only for this machine/);
+      assert.equal(nodes[0].command?.command, 'workspaceAutomation.openSettings');
+    } finally {
+      delete process.env[ENV_TOKEN];
+      await setSetting('apiUrl', good);
+      await api.session.reload();
+    }
+    assert.deepEqual(await requests(), []);
+  });
+
+  it('returns the same activate() object (the test API) each time', async () => {
+    assert.equal(await extensionApi(), await extensionApi());
+  });
+});

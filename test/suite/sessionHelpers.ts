@@ -1,0 +1,126 @@
+// Shared by the extension-host tests: the extension's test API, the emulator's controls, and
+// putting the session in a known state (signed in as a demo user, or signed out).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+
+export const EXTENSION_ID = 'workspace-automation.workspace-automation';
+export const ENV_TOKEN = 'WORKSPACE_AUTOMATION_TOKEN';
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export function emulatorUrl(): string {
+  const url = process.env.WA_EMULATOR_URL;
+  assert.ok(url, 'WA_EMULATOR_URL is not set in the extension host');
+  return url;
+}
+
+/** The object activate() returned (activating the installed extension if needed). */
+export async function extensionApi(): Promise<ExtensionApi> {
+  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not installed`);
+  const api = ext.isActive ? ext.exports : await ext.activate();
+  await api.session.ready();
+  return api;
+}
+
+async function control(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(`${emulatorUrl()}/__emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(res.ok, `emulator ${method} ${path} answered ${res.status}`);
+  return res;
+}
+
+/** Back to the demo data, no faults, an empty request log. */
+export async function resetEmulator(): Promise<void> {
+  await control('POST', 'reset');
+  await control('DELETE', 'faults');
+  await control('DELETE', 'requests');
+}
+
+export async function clearRequests(): Promise<void> {
+  await control('DELETE', 'requests');
+}
+
+/** The API requests the emulator answered since the last clear (controls excluded). */
+export async function requests(pathContains?: string): Promise<LoggedRequest[]> {
+  const res = await control('GET', 'requests');
+  const { requests: all } = (await res.json()) as { requests: LoggedRequest[] };
+  return pathContains === undefined ? all : all.filter((r) => r.path.includes(pathContains));
+}
+
+export async function addFault(spec: { kind: string; count?: number; method?: string; path?: string }): Promise<void> {
+  await control('POST', 'faults', spec);
+}
+
+/** Calls the API directly (setting up data), as admin unless told otherwise. */
+export async function apiCall(method: string, path: string, body?: unknown, token = 'admin-token'): Promise<unknown> {
+  const res = await fetch(`${emulatorUrl()}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+export function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('workspaceAutomation');
+}
+
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await config().update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Signed out, no workspace chosen, no environment token, the emulator's address, fresh demo data. */
+export async function signedOutState(): Promise<ExtensionApi> {
+  const api = await extensionApi();
+  delete process.env[ENV_TOKEN];
+  if (config().get('apiUrl') !== emulatorUrl()) {
+    await setSetting('apiUrl', emulatorUrl());
+  }
+  await api.session.signOut();
+  if (config().get('workspace')) {
+    await setSetting('workspace', undefined);
+  }
+  await api.session.reload();
+  await resetEmulator();
+  assert.equal(api.session.state, 'signedOut');
+  return api;
+}
+
+/** Signed in through the Sign In command with a demo token and workspace. */
+export async function signedInAs(token = 'admin-token', workspace = 'acme'): Promise<ExtensionApi> {
+  const api = await signedOutState();
+  const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token, workspace });
+  assert.deepEqual(result, { signedIn: true }, `sign in with ${token} failed`);
+  assert.equal(api.session.workspace, workspace);
+  await clearRequests();
+  return api;
+}
+
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
