@@ -82,7 +82,8 @@ function editorEnv(install: EditorInstall, root: string, extra: Record<string, s
   const base: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     // Keep the npm-run context and VS Code's own variables (when run from a VS Code terminal) out.
-    if (!k.startsWith('npm_') && !k.startsWith('VSCODE_') && k !== 'ELECTRON_RUN_AS_NODE') {
+    // WORKSPACE_AUTOMATION_TOKEN: the extension signs in with it; only a test may set it (opts.env).
+    if (!k.startsWith('npm_') && !k.startsWith('VSCODE_') && !['ELECTRON_RUN_AS_NODE', 'WORKSPACE_AUTOMATION_TOKEN'].includes(k)) {
       base[k] = v;
     }
   }
