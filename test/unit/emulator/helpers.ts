@@ -13,7 +13,7 @@ export interface CallOptions {
   token?: string | null;
   body?: unknown;
   /** Sent as is instead of JSON.stringify(body). */
-  rawBody?: string | Buffer;
+  rawBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -23,7 +23,7 @@ export async function call(base: string, method: string, path: string, opts: Cal
   if (token !== null) {
     headers.Authorization = `Bearer ${token}`;
   }
-  let body: string | Buffer | undefined = opts.rawBody;
+  let body: string | undefined = opts.rawBody;
   if (body === undefined && opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers['Content-Type'] ??= 'application/json';
