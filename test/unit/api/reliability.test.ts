@@ -195,10 +195,14 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
     });
 
     it('an abort during the backoff stops the retries', async () => {
-      const { client: slowRetry } = await makeClient(emu.url, ADMIN_TOKEN, { retryBaseDelayMs: 400, retryMaxDelayMs: 400 });
-      emu.injectFault({ kind: '502', count: 3, method: 'GET', path: PROJECT });
       const ac = new AbortController();
-      setTimeout(() => ac.abort(), 100);
+      // Abort 50 ms after the first attempt's answer, inside the 200..400 ms backoff.
+      const { client: slowRetry } = await makeClient(emu.url, ADMIN_TOKEN, {
+        retryBaseDelayMs: 400,
+        retryMaxDelayMs: 400,
+        onRequest: () => setTimeout(() => ac.abort(), 50),
+      });
+      emu.injectFault({ kind: '502', count: 3, method: 'GET', path: PROJECT });
       const e = await rejection(() => slowRetry.getProject('acme', 'web-app', { signal: ac.signal }));
       assert.ok(e instanceof CancelledError, String(e));
       await sleep(500);
