@@ -45,10 +45,21 @@ function installHandlers(): void {
       }
     }
   });
+  // Ctrl+C reaches npm, tsx and this process at once, and tsx relays it again: the same signal
+  // arriving twice in a row must not interrupt the cleanup. A second Ctrl+C later forces the exit.
+  let stoppingSince = 0;
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(sig, () => {
+    process.on(sig, () => {
+      if (stoppingSince) {
+        if (Date.now() - stoppingSince > 2000) {
+          console.error(`[harness] ${sig} again: exiting without waiting`);
+          process.exit(130);
+        }
+        return;
+      }
+      stoppingSince = Date.now();
       console.error(`\n[harness] ${sig}: stopping everything that was started...`);
-      const force = setTimeout(() => process.exit(130), 10_000);
+      const force = setTimeout(() => process.exit(130), 15_000);
       force.unref();
       void cleanupAll().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
     });
