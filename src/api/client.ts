@@ -2,6 +2,7 @@
 // errors, the observable rate-limit state, paging, timeouts, cancellation, retries of GET and
 // sharing of identical GETs in flight. No editor dependency: token, base address and fetch are
 // passed in.
+import { resolveBaseUrl } from './baseUrl';
 import { formatApiDate } from './dates';
 import {
   AccessDeniedError,
@@ -67,7 +68,7 @@ export interface RequestEvent {
 }
 
 export interface ClientOptions {
-  /** From resolveBaseUrl(); a trailing slash is removed. */
+  /** From resolveBaseUrl(); checked again (ConfigurationError from the constructor); a trailing slash is removed. */
   baseUrl: string;
   /** Asked before every request; undefined means signed out (UnauthorizedError, no request). */
   getToken: () => string | undefined | Promise<string | undefined>;
@@ -141,7 +142,8 @@ export class ApiClient {
   private readonly inflight = new Map<string, Shared>();
 
   constructor(opts: ClientOptions) {
-    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    // Checked again here, so that no client can send a token in clear text to a remote host.
+    this.baseUrl = resolveBaseUrl({ apiUrl: opts.baseUrl });
     this.rateLimit = opts.rateLimit ?? new RateLimitState();
     this.opts = {
       baseUrl: this.baseUrl,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, US_BASE_URL } from '../../../src/api';
+import { ApiClient, ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, US_BASE_URL } from '../../../src/api';
 
 describe('api: base address', () => {
   it('maps the account types to the real service addresses', () => {
@@ -51,5 +51,12 @@ describe('api: base address', () => {
     for (const h of ['0.0.0.0', '126.0.0.1', '192.168.1.1', '127.0.0.256', 'example.com', '::', 'localhost.evil.com']) {
       assert.equal(isLoopbackHost(h), false, h);
     }
+  });
+
+  it('the client itself refuses a base address that would send the token in clear text', () => {
+    const opts = { getToken: () => 't', fetch: () => Promise.reject(new Error('unused')), userAgent: 'test' };
+    assert.throws(() => new ApiClient({ ...opts, baseUrl: 'http://api.example.com' }), ConfigurationError);
+    assert.equal(new ApiClient({ ...opts, baseUrl: 'http://127.0.0.1:4010/' }).baseUrl, 'http://127.0.0.1:4010');
+    assert.equal(new ApiClient({ ...opts, baseUrl: US_BASE_URL }).baseUrl, US_BASE_URL);
   });
 });
