@@ -182,7 +182,7 @@ export function revisionOf(project: string, index: number): string {
 }
 
 /** The i-th (newest first) commit of a generated history; cheap and free of shared state. */
-export function generateCommit(opts: HistoryOptions, index: number): Commit {
+export function generateCommit(opts: HistoryOptions, index: number, revision = revisionOf(opts.project, index)): Commit {
   const rand = prng(seedOf(`${opts.project}:${index}`));
   // Dates strictly decrease with the index; jitter stays below the gap.
   const commitDate = Math.floor((opts.newest - index * opts.gapMs - Math.floor(rand() * opts.gapMs * 0.5)) / 1000) * 1000;
@@ -192,13 +192,24 @@ export function generateCommit(opts: HistoryOptions, index: number): Commit {
   const message = rand() < 0.3 ? `${verb} ${subject}\n\nThe previous behaviour confused users on slow networks.\nCloses #${100 + index}.` : `${verb} ${subject}`;
   const authorId = pick(rand, opts.userIds);
   const committerId = rand() < 0.8 ? authorId : pick(rand, opts.userIds);
+  const commit = { revision, authorDate, commitDate, message, authorId, committerId } as Commit;
+  // Files (the costly part) are made only when read: lists and date searches never need them.
+  let files: FileChange[] | undefined;
+  Object.defineProperty(commit, 'files', {
+    enumerable: true,
+    get: () => (files ??= generateFiles(opts.project, index)),
+  });
+  return commit;
+}
+
+function generateFiles(project: string, index: number): FileChange[] {
+  const rand = prng(seedOf(`${project}:${index}:files`));
   const files: FileChange[] = [];
   const fileCount = 1 + Math.floor(rand() * 3);
   for (let f = 0; f < fileCount; f++) {
-    const name = FILES[(index * 3 + f) % FILES.length];
-    files.push(modifiedFile(rand, name));
+    files.push(modifiedFile(rand, FILES[(index * 3 + f) % FILES.length]));
   }
-  return { revision: revisionOf(opts.project, index), authorDate, commitDate, message, authorId, committerId, files };
+  return files;
 }
 
 export class ArraySource implements CommitSource {
@@ -227,8 +238,7 @@ export class GeneratedSource implements CommitSource {
     return this.opts.count;
   }
   at(index: number): Commit {
-    const commit = generateCommit(this.opts, index);
-    return { ...commit, revision: this.revision(index) };
+    return generateCommit(this.opts, index, this.revision(index));
   }
   indexOf(revision: string): number {
     if (!/^[0-9a-f]{40}$/.test(revision)) {
