@@ -94,6 +94,16 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
       assert.deepEqual(Object.keys(a.json.workspaces[0]).sort(), ['domain', 'html_url', 'id', 'name', 'url']);
       assert.equal(a.json.workspaces[0].url, `${emu.url}/workspaces/acme`);
     });
+    it('answers one workspace and its members at the URLs the objects give', async () => {
+      const list = await call(emu.url, 'GET', '/workspaces');
+      const one = await call(emu.url, 'GET', new URL(list.json.workspaces[0].url).pathname);
+      assert.deepEqual(one.json, list.json.workspaces[0]);
+      const project = await call(emu.url, 'GET', '/workspaces/acme/projects/web-app');
+      const member = await call(emu.url, 'GET', new URL(project.json.created_by.url).pathname);
+      assert.deepEqual(member.json, project.json.created_by);
+      assertError(await call(emu.url, 'GET', '/workspaces/nowhere'), 404, 'Workspace not found.');
+      assertError(await call(emu.url, 'GET', '/workspaces/acme/members/99'), 404, 'Member not found.');
+    });
     it('pages', async () => {
       const a = await call(emu.url, 'GET', '/workspaces?per_page=1&page=2');
       assert.deepEqual(a.json.workspaces.map((w: { domain: string }) => w.domain), ['dormant']);

@@ -163,6 +163,12 @@ describe('emulator: projects, pipelines, actions', () => {
       const ran = a.json.pipelines.find((p: { name: string }) => p.name === 'Build and test');
       assert.match(ran.last_execution_revision, /^[0-9a-f]{40}$/);
     });
+    it('answers one pipeline at its url', async () => {
+      const list = await call(emu.url, 'GET', '/workspaces/acme/projects/web-app/pipelines');
+      const one = await call(emu.url, 'GET', new URL(list.json.pipelines[2].url).pathname);
+      assert.deepEqual(one.json, list.json.pipelines[2]);
+      assertError(await call(emu.url, 'GET', '/workspaces/acme/projects/api-service/pipelines/103'), 404, 'Pipeline not found.');
+    });
     it('pages pipelines', async () => {
       const a = await call(emu.url, 'GET', '/workspaces/acme/projects/web-app/pipelines?per_page=2&page=3');
       assert.deepEqual(a.json.pipelines.map((p: { id: number }) => p.id), [105]);
