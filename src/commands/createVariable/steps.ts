@@ -21,6 +21,9 @@ interface Choice<T> extends vscode.QuickPickItem {
 }
 
 export function variableSteps(lists: ApiLists): Step<VariableAnswers>[] {
+  // Until the scope and type are answered, count the steps of the first choices (workspace, VAR)
+  // so that the counter does not jump from "Step 2 of 3" to "Step 3 of 6".
+  const kind = (a: VariableAnswers): VariableKind => a.type ?? 'VAR';
   const needsProject = (a: VariableAnswers): boolean => a.scope === 'project' || a.scope === 'pipeline' || a.scope === 'action';
   const needsPipeline = (a: VariableAnswers): boolean => a.scope === 'pipeline' || a.scope === 'action';
   return [
@@ -55,12 +58,12 @@ export function variableSteps(lists: ApiLists): Step<VariableAnswers>[] {
     },
     { run: askType },
     { run: askKey },
-    { applies: (a) => a.type === 'VAR', run: askSecret },
-    { applies: (a) => a.type === 'VAR', run: askValue },
+    { applies: (a) => kind(a) === 'VAR', run: askSecret },
+    { applies: (a) => kind(a) === 'VAR', run: askValue },
     { applies: (a) => a.type === 'SSH_KEY', run: askPrivateKeyFile },
     { applies: (a) => a.type === 'SSH_PUBLIC_KEY', run: askPublicKeySource },
     { applies: (a) => a.type === 'SSH_PUBLIC_KEY' && a.publicKeySource === 'paste', run: askPastedPublicKey },
-    { applies: takesDescription, run: askDescription },
+    { applies: (a) => takesDescription({ ...a, scope: a.scope ?? 'workspace' }), run: askDescription },
     { applies: (a) => a.scope === 'project', run: askSettable },
     { applies: isSshKind, run: askFilePath },
     { applies: isSshKind, run: askFileChmod },
