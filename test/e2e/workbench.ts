@@ -181,11 +181,12 @@ export class Workbench {
     const rows = this.view(viewTitle).locator('.pane-body .monaco-list-row');
     return rows.evaluateAll((els) =>
       els.map((el) => {
-        const text = (sel: string) => (el.querySelector(sel) as HTMLElement | null)?.innerText.trim() ?? '';
+        // No named helper functions in here: tsx's keepNames would wrap them in `__name(...)`,
+        // which does not exist in the page.
         const expanded = el.getAttribute('aria-expanded');
         return {
-          label: text('.label-name'),
-          description: text('.label-description'),
+          label: (el.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '',
+          description: (el.querySelector('.label-description') as HTMLElement | null)?.innerText.trim() ?? '',
           ariaLabel: el.getAttribute('aria-label') ?? '',
           level: Number(el.getAttribute('aria-level') ?? '1'),
           expanded: expanded === null ? undefined : expanded === 'true',
