@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../ui/pickers';
 import { describeError } from '../views/nodes/errorNode';
-import { allowOnTarget, missingTargetManage } from './allowPipeline';
+import { allowOnTarget, isRetryable, missingTargetManage } from './allowPipeline';
 
 export const CHECK_PIPELINE_ACCESS_COMMAND = 'workspaceAutomation.checkPipelineAccess';
 
@@ -102,8 +102,9 @@ export async function checkPipelineAccess(
             lists.remember(result.target);
             outcome.allowed.push(result.target);
             open.splice(open.indexOf(chosen.target), 1);
-          } else if (result.kind === 'failed') {
-            // 881 and scope errors were shown by allowOnTarget; say the others here. The target stays listed.
+          } else if (result.kind === 'failed' && isRetryable(result.error)) {
+            // 881 and scope errors were shown by allowOnTarget; say the others here. The target stays
+            // listed, so Enter on it is the retry.
             await ui.message('error', vscode.l10n.t('Could not allow pipeline {0} on target {1}: {2}', pipeline.name, chosen.target.name, describeError(result.error)));
           }
         }

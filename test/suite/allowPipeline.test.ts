@@ -1,0 +1,243 @@
+// Allow Pipeline on Target and Check Pipeline Access in the real editor's extension host, with
+// scripted answers, over HTTP against the emulator: the happy path (one request, the view updated
+// from the answer), already-allowed and allow-all targets (no request), error 881, a missing
+// TARGET_MANAGE scope, and the targets a pipeline may not use. After each, the targets read
+// through the API show exactly the expected change.
+import * as assert from 'node:assert/strict';
+import type { Target } from '../../src/api';
+import { allowPipeline } from '../../src/commands/allowPipeline';
+import { checkPipelineAccess } from '../../src/commands/checkPipelineAccess';
+import { addFault, apiCall, clearRequests, requests, resetEmulator } from './sessionHelpers';
+import { ScriptedPrompter, testServices } from './scriptedPrompter';
+
+const PRODUCTION = 'tg-8f2c';
+const STAGING = 'tg-3a71';
+
+/** Every target of acme in full, read through the API (as admin), by id. */
+async function allTargets(): Promise<Map<string, Target>> {
+  const { targets } = (await apiCall('GET', '/workspaces/acme/targets?per_page=100')) as { targets: { id: string }[] };
+  const full = await Promise.all(targets.map((t) => apiCall('GET', `/workspaces/acme/targets/${t.id}`) as Promise<Target>));
+  return new Map(full.map((t) => [t.id, t]));
+}
+
+const allowedIds = (t: Target | undefined): number[] => (t?.allowed_pipelines ?? []).map((p) => p.id);
+
+/** Asserts that only `targetId` changed, and only by the pipelines `added` at the end of its list. */
+function onlyAdded(before: Map<string, Target>, after: Map<string, Target>, targetId: string, added: number[]): void {
+  for (const [id, target] of after) {
+    const previous = before.get(id)!;
+    if (id === targetId) {
+      assert.deepEqual({ ...target, allowed_pipelines: [] }, { ...previous, allowed_pipelines: [] }, `fields of ${id} other than allowed_pipelines changed`);
+      assert.deepEqual(allowedIds(target), [...allowedIds(previous), ...added]);
+    } else {
+      assert.deepEqual(target, previous, `target ${id} changed`);
+    }
+  }
+}
+
+describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
+  this.timeout(60_000);
+  let initial: Map<string, Target>;
+
+  beforeEach(async () => {
+    await resetEmulator();
+    initial = await allTargets();
+    await clearRequests();
+  });
+
+  it('allows a pipeline on production from the palette: one POST, the view updated from the answer', async () => {
+    const { services, views } = testServices({ scopes: ['TARGET_INFO', 'TARGET_MANAGE', 'WORKSPACE', 'EXECUTION_INFO'] });
+    const prompter = new ScriptedPrompter([{ pick: 'Production web servers' }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
+    const outcome = await allowPipeline(services, prompter);
+    assert.equal(outcome.kind, 'allowed', prompter.describe());
+    const sent = (await requests()).map((r) => `${r.method} ${r.path}`);
+    // The pipelines and the full target load together (under one busy bar): their order varies.
+    assert.deepEqual([...sent.slice(0, 2), ...sent.slice(2, 4).sort(), sent[4]], [
+      'GET /workspaces/acme/targets?page=1&per_page=100',
+      'GET /workspaces/acme/projects?page=1&per_page=100',
+      `GET /workspaces/acme/projects/web-app/pipelines?page=1&per_page=100`,
+      `GET /workspaces/acme/targets/${PRODUCTION}`,
+      `POST /workspaces/acme/targets/${PRODUCTION}/allow-pipeline`,
+    ]);
+    const [targets, , pipelines] = prompter.prompts;
+    assert.deepEqual(
+      targets.items.map((i) => i.label),
+      ['Production web servers', 'Staging server', 'Static assets (FTP)', 'Main Kubernetes cluster'],
+    );
+    assert.deepEqual([pipelines.step, pipelines.totalSteps], [3, 3]);
+    const marked = pipelines.items.find((i) => i.label === 'Deploy to production');
+    assert.equal(marked?.description, 'already allowed', 'the pipeline already allowed is marked');
+    assert.equal(pipelines.items.filter((i) => i.description === 'already allowed').length, 1);
+    const updates = views.calls.filter((c) => c.method === 'updateTarget');
+    assert.equal(updates.length, 1);
+    assert.deepEqual(allowedIds(updates[0].arg as Target), [103, 102]);
+    assert.equal(prompter.last('info')?.text, 'Pipeline Deploy to staging of project web-app may now use target Production web servers.');
+    onlyAdded(initial, await allTargets(), PRODUCTION, [102]);
+  });
+
+  it('uses the full target an item already holds: no GET of the target', async () => {
+    const { services, views } = testServices();
+    const production = initial.get(PRODUCTION)!;
+    const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Nightly end-to-end' }]);
+    const outcome = await allowPipeline(services, prompter, production);
+    assert.equal(outcome.kind, 'allowed', prompter.describe());
+    assert.equal(prompter.prompts[0].step, 1, 'the target is not asked');
+    assert.equal(prompter.prompts[0].totalSteps, 2);
+    assert.deepEqual((await requests(`/targets/${PRODUCTION}`)).map((r) => r.method), ['POST']);
+    assert.equal(views.calls.length, 1);
+    onlyAdded(initial, await allTargets(), PRODUCTION, [104]);
+  });
+
+  it('changes nothing when the picked pipeline is already allowed (no POST)', async () => {
+    const { services, views } = testServices();
+    const prompter = new ScriptedPrompter([{ pick: 'Production web servers' }, { pick: 'Web App' }, { pick: 'Deploy to production' }]);
+    const outcome = await allowPipeline(services, prompter);
+    assert.equal(outcome.kind, 'alreadyAllowed');
+    assert.equal(prompter.last('info')?.text, 'Pipeline Deploy to production is already allowed on target Production web servers; nothing changed.');
+    assert.deepEqual(await requests('allow-pipeline'), []);
+    assert.deepEqual(views.calls, []);
+    assert.deepEqual(await allTargets(), initial);
+  });
+
+  it('says so and stops for a target that allows all pipelines, from the palette and from an item', async () => {
+    const { services } = testServices();
+    const fromPalette = new ScriptedPrompter([{ pick: 'Staging server' }]);
+    assert.equal((await allowPipeline(services, fromPalette)).kind, 'allPipelinesAllowed');
+    assert.equal(fromPalette.prompts.length, 1);
+    assert.equal(fromPalette.last('info')?.text, 'Target Staging server allows all pipelines: there is nothing to add.');
+    const staging = initial.get(STAGING)!;
+    const fromItem = new ScriptedPrompter([]);
+    assert.equal((await allowPipeline(services, fromItem, staging)).kind, 'allPipelinesAllowed');
+    assert.equal(fromItem.prompts.length, 0);
+    assert.deepEqual(await requests('allow-pipeline'), []);
+    assert.deepEqual(await allTargets(), initial);
+  });
+
+  it('explains error 881 for a user whose permission on the target is DENIED (denied-token)', async () => {
+    const { services, views } = testServices({ token: 'denied-token' });
+    const prompter = new ScriptedPrompter([{ pick: 'Production web servers' }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
+    const outcome = await allowPipeline(services, prompter);
+    assert.equal(outcome.kind, 'failed');
+    const error = prompter.last('error');
+    assert.equal(
+      error?.text,
+      'Your permission on target Production web servers does not allow changing its pipelines (access level DENIED); ask a workspace administrator.',
+    );
+    assert.deepEqual(error?.actions, [], 'Retry cannot help');
+    assert.deepEqual((await requests('allow-pipeline')).map((r) => r.status), [403]);
+    assert.deepEqual(views.calls, []);
+    assert.deepEqual(await allTargets(), initial);
+  });
+
+  it('says the token lacks TARGET_MANAGE (dev-token): at once when the scopes are known, from the server otherwise', async () => {
+    const known = testServices({ token: 'dev-token', scopes: ['WORKSPACE', 'TARGET_INFO', 'EXECUTION_INFO'] });
+    const atOnce = new ScriptedPrompter([]);
+    assert.equal((await allowPipeline(known.services, atOnce)).kind, 'missingScope');
+    assert.equal(atOnce.prompts.length, 0);
+    assert.match(atOnce.messages[0].text, /^Your token lacks the TARGET_MANAGE scope, which changing the pipelines of a target needs: create a token with it/);
+    assert.deepEqual(await requests(), []);
+
+    const unknown = testServices({ token: 'dev-token' });
+    const fromServer = new ScriptedPrompter([{ pick: 'Production web servers' }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
+    assert.equal((await allowPipeline(unknown.services, fromServer)).kind, 'failed');
+    assert.match(fromServer.last('error')?.text ?? '', /^Your token lacks the TARGET_MANAGE scope/);
+    assert.deepEqual((await requests('allow-pipeline')).map((r) => r.status), [403]);
+    assert.deepEqual(await allTargets(), initial);
+  });
+
+  it('offers Retry and Edit after a server failure, and Retry sends the same request again', async () => {
+    const { services } = testServices();
+    await addFault({ kind: '503', count: 1, method: 'POST', path: 'allow-pipeline' });
+    const prompter = new ScriptedPrompter([{ pick: 'Static assets (FTP)' }, { pick: 'Web App' }, { pick: 'Release notes' }]).choose('Retry');
+    const outcome = await allowPipeline(services, prompter);
+    assert.equal(outcome.kind, 'allowed', prompter.describe());
+    assert.deepEqual(prompter.messages.find((m) => m.severity === 'error')?.actions, ['Retry', 'Edit']);
+    assert.deepEqual((await requests('allow-pipeline')).map((r) => r.status), [503, 200]);
+    onlyAdded(initial, await allTargets(), 'tg-5d90', [105]);
+  });
+});
+
+describe('Check Pipeline Access (scripted answers, emulator)', function () {
+  this.timeout(60_000);
+  let initial: Map<string, Target>;
+
+  beforeEach(async () => {
+    await resetEmulator();
+    initial = await allTargets();
+    await clearRequests();
+  });
+
+  it('lists the targets a pipeline may not use with the fewest requests, and allows one from the list', async () => {
+    const { services, views } = testServices();
+    const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Build and test' }, { pick: 'Production web servers' }, 'cancel']);
+    const outcome = await checkPipelineAccess(services, prompter);
+    assert.deepEqual(
+      outcome.restricted.map((t) => t.identifier),
+      ['production', 'assets-ftp', 'k8s-main'],
+    );
+    const list = prompter.prompts[2];
+    assert.deepEqual(
+      list.items.map((i) => i.label),
+      ['Production web servers', 'Static assets (FTP)', 'Main Kubernetes cluster'],
+    );
+    const again = prompter.prompts[3];
+    assert.deepEqual(
+      again.items.map((i) => i.label),
+      ['Static assets (FTP)', 'Main Kubernetes cluster'],
+      'the allowed target leaves the list',
+    );
+    assert.deepEqual(outcome.allowed.map((t) => t.id), [PRODUCTION]);
+    assert.deepEqual(
+      views.calls.map((c) => c.method),
+      ['updateTarget'],
+    );
+    const sent = (await requests('/targets')).map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(sent.sort(), [
+      'GET /workspaces/acme/targets/tg-5d90',
+      'GET /workspaces/acme/targets/tg-8f2c',
+      'GET /workspaces/acme/targets/tg-b41e',
+      'GET /workspaces/acme/targets?page=1&per_page=100',
+      'POST /workspaces/acme/targets/tg-8f2c/allow-pipeline',
+    ], 'the list, the full restricted targets only (not staging), one POST');
+    onlyAdded(initial, await allTargets(), PRODUCTION, [101]);
+  });
+
+  it('from a pipeline item: only the targets not allowing it; Enter on each allows them all', async () => {
+    const { services } = testServices();
+    const pipeline = { id: 103, name: 'Deploy to production' };
+    const prompter = new ScriptedPrompter([{ accept: true }]);
+    const outcome = await checkPipelineAccess(services, prompter, { project: 'web-app', pipeline: pipeline as never });
+    assert.deepEqual(outcome.restricted.map((t) => t.identifier), ['k8s-main']);
+    assert.equal(prompter.prompts.length, 1);
+    assert.deepEqual(outcome.allowed.map((t) => t.id), ['tg-b41e']);
+    assert.equal(prompter.last('info')?.text, 'All targets now allow pipeline Deploy to production (project web-app).');
+    onlyAdded(initial, await allTargets(), 'tg-b41e', [103]);
+  });
+
+  it('says "All targets allow" when none is closed to the pipeline, without a list', async () => {
+    // api-service's Deploy (202) is allowed on k8s-main; allow it on the two other restricted targets first.
+    for (const target of [PRODUCTION, 'tg-5d90']) {
+      await apiCall('POST', `/workspaces/acme/targets/${target}/allow-pipeline`, { project: 'api-service', pipeline: 'Deploy' });
+    }
+    const prepared = await allTargets();
+    await clearRequests();
+    const { services } = testServices();
+    const prompter = new ScriptedPrompter([{ pick: 'API Service' }, { pick: 'Deploy' }]);
+    const outcome = await checkPipelineAccess(services, prompter);
+    assert.deepEqual(outcome.restricted, []);
+    assert.equal(prompter.prompts.length, 2, 'no list is shown');
+    assert.equal(prompter.last('info')?.text, 'All targets allow pipeline Deploy (project api-service).');
+    assert.deepEqual(await requests('allow-pipeline'), []);
+    assert.deepEqual(await allTargets(), prepared);
+  });
+
+  it('keeps a target listed when allowing it fails with 881 (denied-token)', async () => {
+    const { services } = testServices({ token: 'denied-token' });
+    const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Build and test' }, { pick: 'Production web servers' }, 'cancel']);
+    const outcome = await checkPipelineAccess(services, prompter);
+    assert.deepEqual(outcome.allowed, []);
+    assert.match(prompter.last('error')?.text ?? '', /^Your permission on target Production web servers does not allow changing its pipelines/);
+    assert.deepEqual(prompter.prompts[3].items.map((i) => i.label), prompter.prompts[2].items.map((i) => i.label));
+    assert.deepEqual(await allTargets(), initial);
+  });
+});
