@@ -1,7 +1,7 @@
 // The packaged extension installs and activates in the real editor, and its activity-bar
 // container shows its three views.
 import * as assert from 'node:assert/strict';
-import { CONTAINER_TITLE, workbench } from './workbench';
+import { CONTAINER_TITLE, waitFor, workbench } from './workbench';
 
 describe('activation (UI)', () => {
   before(async () => {
@@ -22,6 +22,22 @@ describe('activation (UI)', () => {
     await wb.openContainer();
     await wb.page.locator('.sidebar .composite.title', { hasText: CONTAINER_TITLE }).waitFor();
     assert.deepEqual(await wb.viewTitles(), ['Projects', 'Commits', 'Targets']);
+  });
+
+  it('is active: its views show its own welcome content (signed out), not an empty view', async () => {
+    const wb = workbench();
+    await wb.openContainer();
+    const text = await waitFor('the Projects welcome content', async () => (await wb.welcomeText('Projects')) || undefined);
+    assert.doesNotMatch(text, /no data provider/i);
+    assert.match(text, /sign in/i);
+    await wb.readmeScreenshot('signed-out');
+  });
+
+  it('runs one of its commands from the command palette', async () => {
+    const wb = workbench();
+    await wb.runCommand('Workspace Automation: Open Settings');
+    await waitFor('the Settings editor', async () => ((await wb.activeEditorTitle()) === 'Settings' ? true : undefined));
+    await wb.page.locator('.settings-editor .setting-item-contents', { hasText: 'Api Url' }).first().waitFor();
   });
 
   it('lists the extension as installed (from the .vsix) in the Extensions view', async () => {

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 import { cleanupAll } from '../harness/cleanup';
-import { repoRoot, resultsDir } from '../harness/paths';
+import { repoRoot } from '../harness/paths';
 import { figure, startSession } from '../harness/session';
 import { Workbench, setWorkbench } from './workbench';
 
@@ -36,7 +36,6 @@ async function main(): Promise<number> {
       throw new Error(`FILE=${f} matches no test/e2e/**/*.test.ts file`);
     }
   }
-  fs.rmSync(path.join(resultsDir, 'e2e'), { recursive: true, force: true });
 
   const session = await startSession();
   if (session.installMs) {

@@ -490,6 +490,12 @@ export class Workbench {
     }
     const file = path.join(repoRoot, 'media', 'screenshots', `${safeName(name)}.png`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
+    // No hover tooltip in the picture: park the pointer on the status bar's empty middle.
+    const viewport = this.page.viewportSize();
+    if (viewport) {
+      await this.page.mouse.move(viewport.width / 2, viewport.height - 5);
+      await this.page.waitForTimeout(300);
+    }
     if (opts.clip) {
       await opts.clip.screenshot({ path: file });
     } else {
@@ -509,6 +515,7 @@ export class Workbench {
   /** Saves a screenshot and the editor's logs under test-results/e2e/NAME/ (done on every failure). */
   async saveFailure(name: string): Promise<string> {
     const dir = path.join(resultsDir, 'e2e', safeName(name));
+    fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     if (this.currentPage && !this.currentPage.isClosed()) {
       await this.currentPage.screenshot({ path: path.join(dir, 'screenshot.png') }).catch((e: Error) => console.error(`screenshot failed: ${e.message}`));
