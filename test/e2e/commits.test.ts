@@ -1,0 +1,127 @@
+// Browsing the Commits view as a person does, in the real editor: sign in, pick web-app in the
+// Projects view, page with "Load more", filter by date through the two-step input (with a typing
+// mistake and Back), clear the filter, expand a commit to its files and open the commit document.
+import * as assert from 'node:assert/strict';
+import { demoCommits } from '../emulator/demo-data';
+import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { waitFor, workbench } from './workbench';
+
+const PAGE_SIZE = 5;
+const webApp = demoCommits('web-app');
+
+function firstLine(message: string): string {
+  return message.split('\n')[0];
+}
+
+describe('Commits view (UI)', () => {
+  before(async () => {
+    const wb = workbench();
+    presetWorkspace(wb);
+    wb.setUserSettings({ 'workspaceAutomation.commits.pageSize': PAGE_SIZE });
+    await wb.open();
+    await wb.openContainer();
+    await signInAsAdmin(wb);
+  });
+
+  after(async () => {
+    const wb = workbench();
+    clearPresets(wb, 'workspaceAutomation.commits.pageSize');
+    await wb.close();
+  });
+
+  it('asks to select a project, then shows web-app newest first a page at a time', async () => {
+    const wb = workbench();
+    await wb.expandView('Commits');
+    await wb.waitForRows('Commits', (rows) => rows.some((r) => r.label === 'Select a project in the Projects view'), 'the empty state');
+    await wb.clickRow('Projects', 'Web App');
+    const first = await wb.waitForRows('Commits', (rows) => rows.at(-1)?.label === 'Load more', 'the first page');
+    assert.deepEqual(
+      first.map((r) => r.label),
+      [...webApp.slice(0, PAGE_SIZE).map((c) => firstLine(c.message)), 'Load more'],
+    );
+    assert.match(first[0].description, / · .+/, 'author and relative date');
+    await wb.clickRow('Commits', 'Load more');
+    const second = await wb.waitForRows('Commits', (rows) => rows.filter((r) => r.label !== 'Load more').length === 2 * PAGE_SIZE, 'the second page');
+    assert.equal(second.at(-1)?.label, 'Load more');
+    const pages = wb.emulator.requests.filter((r) => r.path.includes('/projects/web-app/repository/commits?'));
+    assert.deepEqual(
+      pages.map((r) => new URLSearchParams(r.path.split('?')[1]).get('page')),
+      ['1', '2'],
+    );
+    await wb.screenshot('commits-paged');
+  });
+
+  it('filters by date with the two-step input (validation, Back), then clears the filter', async () => {
+    const wb = workbench();
+    await wb.viewAction('Commits', 'Filter Commits by Date');
+    await wb.waitQuickInput({ title: /Filter Commits by Date/ });
+    await wb.type('2026-13-01');
+    await wb.waitQuickInputMessage(/YYYY-MM-DD/);
+    await wb.submit('2026-09-25');
+    await wb.waitQuickInputMessage(/until/i);
+    await wb.type('2026-09-10');
+    await wb.waitQuickInputMessage(/on or after/);
+    await wb.back();
+    await waitFor('since to come back with its answer', async () => ((await wb.quickInputValue()) === '2026-09-25' ? true : undefined));
+    await wb.submit('2026-09-15');
+    await wb.submit('2026-09-24');
+    await wb.waitQuickInputClosed();
+    const from = Date.parse('2026-09-15T00:00:00Z');
+    const to = Date.parse('2026-09-24T23:59:59Z');
+    const expected = webApp.filter((c) => c.commitDate >= from && c.commitDate <= to).map((c) => firstLine(c.message));
+    assert.ok(expected.length > PAGE_SIZE, 'the range spans more than one page');
+    const rows = await wb.waitForRows(
+      'Commits',
+      (r) => r.length > 0 && r[0].label === expected[0] && r.at(-1)?.label === 'Load more',
+      'the filtered first page',
+    );
+    assert.deepEqual(
+      rows.slice(0, -1).map((r) => r.label),
+      expected.slice(0, PAGE_SIZE),
+    );
+    const header = await wb.view('Commits').locator('.pane-header').innerText();
+    assert.match(header, /2026-09-15 to 2026-09-24/);
+    const sent = wb.emulator.requests.map((r) => decodeURIComponent(r.path)).filter((p) => p.includes('since='));
+    assert.ok(
+      sent.some((p) => p.includes('since=2026-09-15T00:00:00Z') && p.includes('until=2026-09-24T23:59:59Z')),
+      `UTC bounds of whole days were sent: ${JSON.stringify(sent)}`,
+    );
+    await wb.screenshot('commits-filtered');
+
+    await wb.viewAction('Commits', 'Clear Filter');
+    await wb.waitForRows('Commits', (r) => r[0]?.label === firstLine(webApp[0].message), 'the unfiltered list');
+    assert.doesNotMatch(await wb.view('Commits').locator('.pane-header').innerText(), /2026-09-15/);
+  });
+
+  it('expands a commit to its files and opens the commit document', async () => {
+    const wb = workbench();
+    const label = 'Restructure the settings page';
+    const commit = await wb.row('Commits', label);
+    // The twistie expands; a click on the label opens the document.
+    await commit.locator('.monaco-tl-twistie').click();
+    const rows = await wb.waitForRows('Commits', (r) => r.some((x) => x.label === 'src/legacy/polyfills.ts'), 'the commit files');
+    const files = rows.filter((r) => r.level === 2);
+    assert.deepEqual(
+      files.map((f) => f.label),
+      ['src/pages/settings/theme.tsx', 'src/pages/settings/index.tsx', 'src/styles/theme.css', 'src/legacy/polyfills.ts'],
+    );
+    assert.match(files[0].description, /^added \+6 −0$/);
+    await wb.clickRow('Commits', label);
+    const revision = webApp[1].revision;
+    await waitFor('the commit document', async () => ((await wb.activeEditorTitle()).startsWith(revision.slice(0, 7)) ? true : undefined));
+    const text = await wb.activeEditorText();
+    assert.match(text, new RegExp(`commit ${revision}`));
+    assert.match(text, /Restructure the settings page/);
+    assert.match(text, /4 files changed/);
+    await wb.readmeScreenshot('commits');
+    await wb.screenshot('commit-document');
+
+    // A file opens the document at its diff.
+    await wb.clickRow('Commits', 'src/legacy/polyfills.ts');
+    await waitFor('the deleted file diff in view', async () =>
+      (await wb.activeEditorText()).includes('diff --git a/src/legacy/polyfills.ts b/src/legacy/polyfills.ts') ? true : undefined,
+    );
+    const fetched = wb.emulator.requests.filter((r) => r.path.endsWith(`/repository/commits/${revision}`));
+    assert.equal(fetched.length, 1, 'the full commit was fetched once');
+  });
+});
