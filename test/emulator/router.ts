@@ -1,5 +1,6 @@
 // A small router: a route is a method, a path pattern and the token scope it needs.
-// Pattern segments: `name` (literal), `:name` (any non-empty segment), `:name#` (digits only).
+// Pattern segments: `name` (literal), `:name` (any non-empty segment), `:name#` (digits only, any
+// length: an id too big to exist is looked up like any other and not found).
 import type { Body, Reply } from './http';
 import type { Store, Token, User } from './store';
 
@@ -60,7 +61,7 @@ export function matchRoute(routes: readonly Route[], method: string, segments: s
         return pattern === actual;
       }
       const numeric = pattern.endsWith('#');
-      if (numeric && !/^\d{1,15}$/.test(actual)) {
+      if (numeric && !/^\d+$/.test(actual)) {
         return false;
       }
       params[pattern.slice(1, numeric ? -1 : undefined)] = actual;

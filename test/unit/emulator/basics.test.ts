@@ -127,6 +127,13 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
         assertError(await call(emu.url, 'GET', path), 400, `Invalid url: ${path}`);
       });
     }
+    it('a numeric id of any length is an id: 404, not Invalid url', async () => {
+      const huge = '99999999999999999999';
+      assertError(await call(emu.url, 'GET', `/workspaces/acme/variables/${huge}`), 404, 'Variable not found.');
+      assertError(await call(emu.url, 'DELETE', `/workspaces/acme/variables/${huge}`), 404, 'Variable not found.');
+      assertError(await call(emu.url, 'GET', `/workspaces/acme/projects/web-app/pipelines/${huge}/actions`), 404, 'Pipeline not found.');
+      assertError(await call(emu.url, 'GET', `/workspaces/acme/members/${huge}`), 404, 'Member not found.');
+    });
     it('gives the path without the query', async () => {
       assertError(await call(emu.url, 'GET', '/nope?x=1'), 400, 'Invalid url: /nope');
     });
