@@ -20,16 +20,18 @@ export function variableObject(ctx: Ctx, v: Variable): Record<string, unknown> {
     return { url, type: v.type, id: v.id, key: v.key, value, encrypted: v.encrypted };
   }
   const file = { file_path: v.file_path, file_chmod: v.file_chmod, file_place: v.file_place };
-  if (v.type === 'SSH_PUBLIC_KEY') {
-    return { url, id: v.id, key: v.key, value, type: v.type, description: v.description, ...file };
-  }
-  const answer: Record<string, unknown> = { url, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description: v.description, ...file };
+  const answer: Record<string, unknown> =
+    v.type === 'SSH_PUBLIC_KEY'
+      ? { url, id: v.id, key: v.key, value, type: v.type, description: v.description, ...file }
+      : { url, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description: v.description, ...file };
   if (v.ssh) {
     Object.assign(answer, v.ssh);
   }
+  // Create rule 2: a project-scoped answer carries the project reference, settable,
+  // run_only_settable, encrypted and description, whatever the type (SSH_PUBLIC_KEY included).
   if (v.scope.kind === 'PROJECT') {
     const project = ctx.store.project(v.workspace, v.scope.project);
-    Object.assign(answer, { project: project ? projectRef(ctx, project) : null, settable: v.settable, run_only_settable: v.run_only_settable });
+    Object.assign(answer, { encrypted: v.encrypted, project: project ? projectRef(ctx, project) : null, settable: v.settable, run_only_settable: v.run_only_settable });
   }
   return answer;
 }

@@ -194,6 +194,18 @@ describe('emulator: variables', () => {
       assert.equal(a.json.description, '');
       assert.equal(a.json.file_chmod, '0644');
     });
+    it('SSH_PUBLIC_KEY in project scope: its fields plus what every project-scoped answer carries', async () => {
+      const a = await create({ key: 'AUTHORIZED', value: keys.rsa.publicLine, type: 'SSH_PUBLIC_KEY', project: { name: 'web-app' }, settable: true }, 'dev-token');
+      assert.equal(a.status, 201, a.text);
+      assert.deepEqual(sortedKeys(a.json), [...PUBLIC_KEY_KEYS, 'encrypted', 'project', 'run_only_settable', 'settable'].sort());
+      assert.equal(a.json.encrypted, false);
+      assert.equal(a.json.settable, true);
+      assert.equal(a.json.run_only_settable, false);
+      assert.equal(a.json.description, '');
+      assert.equal(a.json.project.name, 'web-app');
+      const listed = await call(emu.url, 'GET', `${PATH}?project_name=web-app`);
+      assert.deepEqual(listed.json.variables.find((v: { id: number }) => v.id === a.json.id), a.json);
+    });
     for (const [label, value] of [
       ['two lines', () => `${keys.ed25519.publicLine}\n${keys.rsa.publicLine}`],
       ['a private key', () => keys.ed25519.privateText],
