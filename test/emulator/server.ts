@@ -204,6 +204,10 @@ export class EmulatorServer {
       sendTruncated(res, answer.status, answer.headers, answer.body);
     } else if (fault === 'trickle') {
       await sendTrickle(res, answer.status, answer.headers, answer.body);
+    } else if (answer.status === 204) {
+      // No Content-Length on a 204 (RFC 9110, 8.6).
+      res.writeHead(answer.status, answer.headers);
+      res.end();
     } else {
       res.writeHead(answer.status, { ...answer.headers, 'Content-Length': answer.body.length });
       res.end(answer.body);

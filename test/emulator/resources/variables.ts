@@ -214,6 +214,8 @@ export const variableRoutes = [
     if (v.scope.kind === 'WORKSPACE' && !ctx.store.isAdmin(ws.domain, ctx.user.id)) {
       throw accessDenied();
     }
+    // DELETE takes its parameters as a JSON body (none are defined): a body sent must still be JSON.
+    ctx.body();
     ctx.store.variables.delete(v.id);
     return { status: 204 };
   }),

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Emulator, startEmulator, VARIABLES } from '../../emulator';
 import { assertError, call, sortedKeys } from './helpers';
@@ -341,6 +342,29 @@ describe('emulator: variables', () => {
       assertError(await call(emu.url, 'GET', `${PATH}/${created.json.id}`), 404, 'Variable not found.');
       assertError(await call(emu.url, 'DELETE', `${PATH}/${created.json.id}`), 404, 'Variable not found.');
       assert.ok(!(await call(emu.url, 'GET', PATH)).json.variables.some((v: { key: string }) => v.key === 'GONE'));
+    });
+    it('delete: a 204 has no Content-Length', async () => {
+      const created = await create({ key: 'GONE', value: 'v', type: 'VAR' });
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(emu.port, '127.0.0.1', () => socket.end(`DELETE ${PATH}/${created.json.id} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-token\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (d) => (text += d.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      assert.match(raw, /^HTTP\/1\.1 204 /);
+      assert.doesNotMatch(raw, /content-length/i);
+      assert.match(raw, /x-rate-limit-remaining: \d+/i);
+    });
+    it('delete: a body sent must be JSON, checked after permission', async () => {
+      const created = await create({ key: 'KEPT', value: 'v', type: 'VAR' });
+      const path = `${PATH}/${created.json.id}`;
+      assertError(await call(emu.url, 'DELETE', path, { rawBody: 'x', headers: { 'Content-Type': 'text/plain' } }), 400, 'Content-Type must be application/json.');
+      assertError(await call(emu.url, 'DELETE', path, { rawBody: '{x', headers: { 'Content-Type': 'application/json' } }), 400, 'Invalid JSON body.');
+      assertError(await call(emu.url, 'DELETE', path, { rawBody: `"${'y'.repeat(1024 * 1024)}"`, headers: { 'Content-Type': 'application/json' } }), 413, 'Request body too large.');
+      assertError(await call(emu.url, 'DELETE', '/workspaces/acme/variables/1', { token: 'dev-token', rawBody: 'x', headers: { 'Content-Type': 'text/plain' } }), 403, 'Access denied');
+      assert.equal((await call(emu.url, 'GET', path)).status, 200, 'still there');
+      assert.equal((await call(emu.url, 'DELETE', path, { rawBody: '{}', headers: { 'Content-Type': 'application/json; charset=utf-8' } })).status, 204);
     });
     it('404 for an unknown variable', async () => {
       assertError(await call(emu.url, 'GET', `${PATH}/424242`), 404, 'Variable not found.');
