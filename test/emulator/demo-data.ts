@@ -300,7 +300,8 @@ export const TARGETS: readonly DemoTarget[] = [
     path: null,
     tags: ['k8s', 'prod'],
     permissions: { others: 'MANAGE', users: [] },
-    auth: { method: 'TOKEN', token: 'k8s-Secret-token' },
+    // username and password are empty for a token login: answered as null, never omitted.
+    auth: { method: 'TOKEN', username: null, password: null, token: 'k8s-Secret-token' },
     all_pipelines_allowed: false,
     allowedPipelineIds: [202],
     extra: { cluster_url: 'https://k8s.example.com:6443', namespace: 'api-service' },

@@ -92,6 +92,22 @@ describe('emulator: targets', () => {
       assert.match(a.json.auth.token, /^secure!/);
       assert.equal(a.json.namespace, 'api-service');
     });
+    it('every target answers every field of the Target table, empty ones as null', async () => {
+      const list = await call(emu.url, 'GET', '/workspaces/acme/targets');
+      for (const t of list.json.targets) {
+        const a = await call(emu.url, 'GET', new URL(t.url).pathname);
+        for (const field of [...SUMMARY_KEYS, 'permissions', 'auth', 'allowed_pipelines']) {
+          assert.ok(field in a.json, `${t.id} ${field}`);
+        }
+        assert.deepEqual(Object.keys(a.json.permissions).sort(), ['others', 'users'], t.id);
+        for (const field of ['method', 'username', 'password']) {
+          assert.ok(field in a.json.auth, `${t.id} auth.${field}`);
+        }
+      }
+      const k8s = await call(emu.url, 'GET', '/workspaces/acme/targets/tg-b41e');
+      assert.equal(k8s.json.auth.username, null);
+      assert.equal(k8s.json.auth.password, null);
+    });
     it('the path names the id, not the identifier', async () => {
       assertError(await call(emu.url, 'GET', '/workspaces/acme/targets/production'), 404, 'Target not found.');
       assertError(await call(emu.url, 'GET', '/workspaces/acme/targets/tg-0c11'), 404, 'Target not found.');
