@@ -79,6 +79,11 @@ export class Workbench {
     return this.session.emulator;
   }
 
+  /** Back to the demo data: no faults, no latency, an empty request log. */
+  resetEmulator(): void {
+    this.emulator.reset();
+  }
+
   /** The current page (after open()). */
   get page(): Page {
     if (!this.currentPage) {

@@ -19,14 +19,17 @@ function findTests(dir: string): string[] {
 }
 
 export interface BuildOptions {
+  /** Output folder (default out/suite); runners use one per run so parallel runs don't collide. */
+  outDir?: string;
   /** Only test files whose path (relative to the repo) contains this string. */
   file?: string;
   grep?: string;
   color?: boolean;
 }
 
-/** Builds the suite; returns the compiled test files. */
+/** Builds the suite into opts.outDir (default out/suite); returns the compiled test files. */
 export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
+  const outDir = opts.outDir ?? suiteOutDir;
   let tests = findTests(suiteSrcDir).sort();
   if (opts.file) {
     tests = tests.filter((t) => path.relative(repoRoot, t).includes(opts.file!) || t === path.resolve(opts.file!));
@@ -34,11 +37,11 @@ export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
       throw new Error(`FILE=${opts.file} matches no test/suite/**/*.test.ts file`);
     }
   }
-  fs.rmSync(suiteOutDir, { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [path.join(suiteSrcDir, 'index.ts'), ...tests],
     outbase: suiteSrcDir,
-    outdir: suiteOutDir,
+    outdir: outDir,
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -51,10 +54,10 @@ export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
     logOverride: { 'require-resolve-not-external': 'silent', 'unsupported-dynamic-import': 'silent' },
   });
   fs.writeFileSync(
-    path.join(suiteOutDir, 'options.json'),
+    path.join(outDir, 'options.json'),
     JSON.stringify({ grep: opts.grep, color: opts.color ?? false }, null, 2),
   );
-  return tests.map((t) => path.join(suiteOutDir, path.relative(suiteSrcDir, t).replace(/\.ts$/, '.js')));
+  return tests.map((t) => path.join(outDir, path.relative(suiteSrcDir, t).replace(/\.ts$/, '.js')));
 }
 
 if (require.main === module) {

@@ -17,7 +17,8 @@ import { ensureVsix } from '../harness/vsix';
 import { buildSuite, suiteOutDir } from './build';
 
 async function main(): Promise<number> {
-  await buildSuite({ file: process.env.FILE, grep: process.env.GREP });
+  const outDir = `${suiteOutDir}-run-${process.pid}`;
+  await buildSuite({ outDir, file: process.env.FILE, grep: process.env.GREP });
   const vsix = await ensureVsix();
   const vscodeExecutablePath = await downloadAndUnzipVSCode({
     version: process.env.VSCODE_VERSION ?? 'stable',
@@ -51,13 +52,14 @@ async function main(): Promise<number> {
     return await runTests({
       vscodeExecutablePath,
       extensionDevelopmentPath: path.join(repoRoot, 'test', 'suite', 'runner'),
-      extensionTestsPath: path.join(suiteOutDir, 'index'),
+      extensionTestsPath: path.join(outDir, 'index'),
       extensionTestsEnv: env,
       launchArgs: ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-workspace-trust', '--skip-welcome', folder],
     });
   } finally {
     await emulator.close();
     fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
 

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import { cleanupAll } from '../harness/cleanup';
+import { cleanupAll, onCleanup } from '../harness/cleanup';
 import { repoRoot, resultsDir } from '../harness/paths';
 import { failureDir, figure, startSession } from '../harness/session';
 import { buildSuite, suiteOutDir } from './build';
@@ -20,7 +20,10 @@ const timeoutMs = Number(process.env.WA_SUITE_TIMEOUT) || 10 * 60_000;
 async function main(): Promise<number> {
   const t0 = Date.now();
   fs.rmSync(path.join(resultsDir, 'suite'), { recursive: true, force: true });
-  await buildSuite({ file: process.env.FILE, grep: process.env.GREP, color: process.stdout.isTTY && !process.env.NO_COLOR });
+  // One output folder per run: engineers sharing a working tree may run suites at the same time.
+  const outDir = `${suiteOutDir}-run-${process.pid}`;
+  onCleanup('suite bundle', async () => fs.rmSync(outDir, { recursive: true, force: true }), () => fs.rmSync(outDir, { recursive: true, force: true }));
+  await buildSuite({ outDir, file: process.env.FILE, grep: process.env.GREP, color: process.stdout.isTTY && !process.env.NO_COLOR });
   const session = await startSession({ env: process.env.GREP ? { GREP: process.env.GREP } : {} });
   const { editor, browser } = session;
   try {
@@ -31,7 +34,7 @@ async function main(): Promise<number> {
     const remote = (p: string) => `vscode-remote://127.0.0.1:${editor.port}${p}`;
     const payload = [
       ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'suite', 'runner'))],
-      ['extensionTestsPath', remote(path.join(suiteOutDir, 'index'))],
+      ['extensionTestsPath', remote(path.join(outDir, 'index'))],
     ];
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     let logs: { relativePath: string; contents: string }[] = [];
