@@ -159,6 +159,37 @@ describe('Targets view', function () {
     assert.equal((await roots(api)).length, acmeTargets.length);
   });
 
+  it('shows a target of an unknown type with what it has, and "No pipelines allowed"', async () => {
+    const api = await fresh();
+    const production = byId(await roots(api), PRODUCTION_TARGET_ID);
+    await clearRequests();
+    // Only what every target has; no host, port, path, tags, auth or permissions.
+    const sparse = {
+      url: `${process.env.WA_EMULATOR_URL}/workspaces/acme/targets/${PRODUCTION_TARGET_ID}`,
+      html_url: '',
+      id: PRODUCTION_TARGET_ID,
+      identifier: 'mystery',
+      name: '',
+      type: 'QUANTUM_TUNNEL',
+      all_pipelines_allowed: false,
+      allowed_pipelines: [],
+    } as unknown as Target;
+    api.views.updateTarget(sparse);
+    assert.equal(labelOf(production), 'mystery', 'falls back to the identifier when there is no name');
+    assert.equal(production.description, 'QUANTUM_TUNNEL');
+    assert.equal((production.iconPath as vscode.ThemeIcon).id, 'question');
+    assert.equal(production.contextValue, 'wa.target.restricted', 'no Open in Browser without an address');
+    const kids = await children(api, production);
+    assert.deepEqual(
+      kids.map((n) => [labelOf(n), n.contextValue]),
+      [['No pipelines allowed', 'wa.message']],
+    );
+    const tooltip = await tooltipOf(api, production);
+    assert.match(tooltip, /QUANTUM\\?_TUNNEL/);
+    assert.match(tooltip, /Tags: none/);
+    assert.deepEqual(await requests('/targets'), []);
+  });
+
   it('shows a server failure of the list as an error item whose Retry loads again', async () => {
     const api = await fresh();
     await addFault({ kind: '500', path: '/workspaces/acme/targets' });
