@@ -253,6 +253,38 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
       assert.equal(Buffer.byteLength(exact), 1024 * 1024);
       assert.equal((await call(emu.url, 'POST', path, { rawBody: exact, headers: { 'Content-Type': 'application/json' } })).status, 201);
     });
+    it('400 for a body sent without Content-Type', async () => {
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(`${emu.url}${path}`, { method: 'POST', headers: { Authorization: 'Bearer admin-token' } }, (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end('{"display_name":"No Type"}');
+      });
+      assert.equal(answer.status, 400);
+      assert.deepEqual(JSON.parse(answer.text), { errors: [{ message: 'Content-Type must be application/json.' }] });
+    });
+    for (const raw of ['null', '42', '"text"', 'true', '[]']) {
+      it(`400 for the JSON body ${raw}, which is no object`, async () => {
+        assertError(await call(emu.url, 'POST', path, { rawBody: raw, headers: { 'Content-Type': 'application/json' } }), 400, 'Invalid JSON body.');
+      });
+    }
+    it('an empty body is an empty object: the value checks answer', async () => {
+      assertError(await call(emu.url, 'POST', path, { rawBody: '', headers: { 'Content-Type': 'application/json' } }), 400, "Value of 'display_name' cannot be empty.");
+      assertError(await call(emu.url, 'POST', path), 400, "Value of 'display_name' cannot be empty.");
+    });
+    it('a query string on a POST is ignored', async () => {
+      assertError(await call(emu.url, 'POST', `${path}?display_name=Query`, { body: {} }), 400, "Value of 'display_name' cannot be empty.");
+    });
+    it('HEAD is no endpoint: 400 Invalid url with the headers and no body', async () => {
+      const res = await fetch(`${emu.url}/user`, { method: 'HEAD', headers: { Authorization: 'Bearer admin-token' } });
+      assert.equal(res.status, 400);
+      assert.equal(await res.text(), '');
+      assert.match(res.headers.get('x-rate-limit-remaining') ?? '', /^\d+$/);
+      assertError(await call(emu.url, 'PATCH', '/workspaces/acme/targets/tg-8f2c', { body: {} }), 400, 'Invalid url: /workspaces/acme/targets/tg-8f2c');
+    });
     it('a malformed body over a chunked connection is still answered', async () => {
       const status = await new Promise<number>((resolve, reject) => {
         const req = request(`${emu.url}${path}`, { method: 'POST', headers: { Authorization: 'Bearer admin-token', 'Content-Type': 'application/json' } }, (res) => {
