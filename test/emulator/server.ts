@@ -169,7 +169,8 @@ export class EmulatorServer {
     const pathAndQuery = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
     const body = await readBody(req);
-    if (pathAndQuery.startsWith(CONTROL_PREFIX)) {
+    // OPTIONS is a preflight on any path, the control paths included.
+    if (method !== 'OPTIONS' && pathAndQuery.startsWith(CONTROL_PREFIX)) {
       this.control(req, res, method, pathAndQuery, body);
       return;
     }

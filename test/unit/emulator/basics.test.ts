@@ -204,7 +204,7 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
   });
 
   describe('OPTIONS preflight', () => {
-    for (const path of ['/user', '/workspaces/acme/variables', '/no/such/path', '/workspaces/dormant/projects']) {
+    for (const path of ['/user', '/workspaces/acme/variables', '/no/such/path', '/workspaces/dormant/projects', '/__emulator/reset', '/user?x=1']) {
       it(`200 with exactly the CORS headers on ${path}, no auth needed`, async () => {
         const res = await fetch(emu.url + path, { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' } });
         assert.equal(res.status, 200);
