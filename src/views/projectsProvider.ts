@@ -24,10 +24,14 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
   readonly projects: PagedList<ProjectRef>;
-  private readonly ctx: ListContext;
+  private readonly ctx: ListContext & { epoch: number };
   /** The git-remote match of this session, started the first time the view shows projects. */
   private remoteMatch: Promise<ProjectChoice | undefined> | undefined;
   treeView: vscode.TreeView<TreeNode> | undefined;
+  /** Why the last git-remote match failed, if it did. */
+  gitRemoteError: unknown;
+  /** What the last git-remote match did, in words (diagnosis, tests). */
+  gitRemoteOutcome: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -46,6 +50,7 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       changed: (node) => this.emitter.fire(node),
       reportError: (error, node) => node === undefined && session.reportError(error),
       viewId: PROJECTS_VIEW_ID,
+      epoch: 0,
     };
     this.projects = new PagedList<ProjectRef>({
       fetchPage: (page, perPage, signal) => {
@@ -160,18 +165,27 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
    * resembles the remote's repository name are fetched in full (at most two).
    */
   private async matchGitRemote(): Promise<ProjectChoice | undefined> {
+    const epoch = this.ctx.epoch;
+    const outcome = (text: string, choice?: ProjectChoice) => {
+      this.gitRemoteOutcome = text;
+      return choice;
+    };
     try {
       const folder = vscode.workspace.workspaceFolders?.[0];
-      if (!folder || this.currentProject.currentProject) {
-        return undefined;
+      if (!folder) {
+        return outcome('no folder open');
+      }
+      if (this.currentProject.currentProject) {
+        return outcome(`a project is already chosen: ${this.currentProject.currentProject.name}`);
       }
       const remotes = await readGitRemotes(folder.uri);
       const names = remotes.map(repoName).filter((n): n is string => !!n).map(slug);
       if (names.length === 0) {
-        return undefined;
+        return outcome('no git remote');
       }
       const exact = (p: ProjectRef) => names.includes(slug(p.name)) || names.includes(slug(p.display_name));
-      const near = (p: ProjectRef) => names.some((n) => slug(p.name).includes(n) || n.includes(slug(p.name)));
+      const near = (p: ProjectRef) =>
+        names.some((n) => n.length >= 3 && slug(p.name).length >= 3 && (slug(p.name).includes(n) || n.includes(slug(p.name))));
       if (!this.projects.items.some(exact)) {
         const before = this.projects.items.length;
         await this.projects.loadUntil(exact, MAX_REMOTE_EXTRA_PAGES);
@@ -186,23 +200,30 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       const { client, workspace } = this.ctx.target();
       for (const candidate of candidates) {
         const full = await client.getProject(workspace, candidate.name);
+        if (epoch !== this.ctx.epoch) {
+          return outcome('the session changed meanwhile');
+        }
         if (remotes.some((r) => sameRepository(r, full.http_repository) || sameRepository(r, full.ssh_repository))) {
-          if (this.currentProject.currentProject) {
-            return undefined; // the user chose one meanwhile
+          const chosenMeanwhile = this.currentProject.currentProject as ProjectChoice | undefined;
+          if (chosenMeanwhile) {
+            return outcome(`the user chose ${chosenMeanwhile.name} meanwhile`);
           }
           const choice = choiceOf(full);
           this.currentProject.set(choice);
           await this.reveal(full.name);
-          return choice;
+          return outcome(`matched ${full.name}`, choice);
         }
       }
-    } catch {
-      // Matching is a convenience: a failure leaves the choice to the user.
+      return outcome(`no project's repository is ${remotes.join(', ')} (checked ${candidates.map((c) => c.name).join(', ') || 'none'})`);
+    } catch (error) {
+      // Matching is a convenience: a failure leaves the choice to the user (kept for diagnosis).
+      this.gitRemoteError = error;
+      return outcome(`failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return undefined;
   }
 
   private reset(): void {
+    this.ctx.epoch++;
     this.projects.reset();
     this.remoteMatch = undefined;
     this.updateDescription();

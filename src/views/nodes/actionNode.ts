@@ -9,9 +9,10 @@ export class ActionNode extends TreeNode {
     readonly project: ProjectRef,
     readonly pipeline: Pipeline,
     readonly action: Action,
+    epoch: number,
   ) {
     super(action.name);
-    this.id = `action:${project.name}/${pipeline.id}/${action.id}`;
+    this.id = `action:${epoch}:${project.name}/${pipeline.id}/${action.id}`;
     this.description = action.type;
     this.iconPath = new vscode.ThemeIcon('symbol-event');
     this.htmlUrl = action.html_url || undefined;

@@ -11,4 +11,9 @@ export interface ListContext {
   /** Learns the view-wide welcome states (API disabled, unreachable) from a failure; true when taken. */
   reportError(error: unknown, node: TreeNode | undefined): boolean;
   readonly viewId: string;
+  /**
+   * Changes on every session change. Part of node ids, so that the tree does not restore a
+   * selection (which would make that project current again) or expansion from another session.
+   */
+  readonly epoch?: number;
 }

@@ -29,7 +29,7 @@ export class PipelineNode extends TreeNode {
     ctx: ListContext,
   ) {
     super(pipeline.name, vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = `pipeline:${project.name}/${pipeline.id}`;
+    this.id = `pipeline:${ctx.epoch ?? 0}:${project.name}/${pipeline.id}`;
     const status = pipeline.last_execution_status ?? undefined;
     this.description = [pipeline.on ? pipelineTrigger(pipeline.on) : undefined, status ? statusText(status) : undefined]
       .filter(Boolean)
@@ -44,7 +44,7 @@ export class PipelineNode extends TreeNode {
         return client.listActions(workspace, project.name, pipeline.id, { page, perPage }, { signal });
       },
       pageSize: ACTIONS_PAGE_SIZE,
-      toNode: (action) => new ActionNode(project, pipeline, action),
+      toNode: (action) => new ActionNode(project, pipeline, action, ctx.epoch ?? 0),
       onDidChange: () => ctx.changed(this),
       parent: this,
       emptyNode: () => new MessageNode(vscode.l10n.t('No actions in this pipeline')),

@@ -19,7 +19,8 @@ export class ProjectNode extends TreeNode {
     ctx: ListContext,
   ) {
     super(project.display_name || project.name, vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = `project:${project.name}`;
+    // The tree restores expansion and selection by id: within a session only (see ListContext.epoch).
+    this.id = `project:${ctx.epoch ?? 0}:${workspaceOf(ctx)}/${project.name}`;
     this.description = project.name;
     this.iconPath = new vscode.ThemeIcon('project');
     this.htmlUrl = project.html_url || undefined;
@@ -57,4 +58,12 @@ export class ProjectNode extends TreeNode {
 
 function escape(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+}
+
+function workspaceOf(ctx: ListContext): string {
+  try {
+    return ctx.target().workspace;
+  } catch {
+    return '';
+  }
 }
