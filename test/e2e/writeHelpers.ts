@@ -1,0 +1,155 @@
+// Shared by the UI tests of the write commands (variables, allow-pipeline, create project):
+// signing in as a given demo user, reading the emulator's state through the API, and reading
+// what the quick input shows beyond labels (descriptions, step counter, password mode).
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { waitFor, type Workbench } from './workbench';
+
+/** Signs in with `token` through the Sign In command (workspace preset to acme by presetWorkspace). */
+export async function signInWith(wb: Workbench, token: string): Promise<void> {
+  await wb.runCommand('Workspace Automation: Sign In');
+  await wb.waitQuickInput({ title: /Sign In/ });
+  await wb.submit(token);
+  await wb.waitQuickInputClosed();
+  await wb.waitForRows('Projects', (rows) => rows.some((r) => r.label === 'Web App'), 'the projects after sign-in');
+}
+
+/** GET on the emulator's API as the admin (state checks, never through the extension). */
+export async function apiGet<T>(wb: Workbench, path: string): Promise<T> {
+  const res = await fetch(`${wb.emulator.url}${path}`, { headers: { Authorization: 'Bearer admin-token' } });
+  const text = await res.text();
+  assert.ok(res.ok, `GET ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Waits for the quick input showing this step ("2/6" style counter in the title bar). */
+export async function waitStep(wb: Workbench, title: string, step: number, total: number): Promise<void> {
+  await wb.waitQuickInput({ title: new RegExp(`^${title}.*\\b${step}\\s*/\\s*${total}\\b`) });
+}
+
+/** Description (grey text) of a quick-pick item, by its label. */
+export async function pickDescription(wb: Workbench, label: string): Promise<string> {
+  const row = wb.quickInput
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ has: wb.page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+    .first();
+  await row.waitFor({ state: 'visible' });
+  const description = row.locator('.label-description');
+  return (await description.count()) ? (await description.first().innerText()).trim() : '';
+}
+
+/** Whether the quick input's text box hides what is typed. */
+export async function isPasswordBox(wb: Workbench): Promise<boolean> {
+  return (await wb.quickInput.locator('.quick-input-box input').getAttribute('type')) === 'password';
+}
+
+/** Waits until the quick input's text box shows `value` (a kept or proposed answer). */
+export async function waitValue(wb: Workbench, value: string): Promise<void> {
+  await waitFor(`the input box to show ${JSON.stringify(value)}`, async () => ((await wb.quickInputValue()) === value ? true : undefined));
+}
+
+/** Waits until the quick pick lists `label` and it is the focused (highlighted) item. */
+export async function waitFocused(wb: Workbench, label: string): Promise<void> {
+  await waitFor(`the item ${label} to be highlighted`, async () => {
+    const focused = wb.quickInput.locator('.quick-input-list .monaco-list-row.focused .label-name');
+    return (await focused.count()) && (await focused.first().innerText()).trim() === label ? true : undefined;
+  });
+}
+
+/** Accepts a file in the editor's open dialog (the simple dialog of a remote window): types its path. */
+export async function openFileInDialog(wb: Workbench, file: string): Promise<void> {
+  await wb.quickInput.waitFor({ state: 'visible' });
+  // The simple dialog shows a folder path to complete; replace it with the file's path.
+  await waitFor('the open dialog', async () => ((await wb.quickInputValue()).startsWith('/') ? true : undefined));
+  await wb.type(file);
+  await waitValue(wb, file);
+  await wb.enter();
+}
+
+/** "type blob" of the public half of a private key file, as ssh-keygen derives it. */
+export function publicHalf(privateKeyFile: string): string {
+  return execFileSync('ssh-keygen', ['-y', '-f', privateKeyFile], { encoding: 'utf8' }).trim().split(' ').slice(0, 2).join(' ');
+}
+
+/** The MD5 fingerprint ssh-keygen gives, without "MD5:". */
+export function md5Fingerprint(keyFile: string): string {
+  const line = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', keyFile], { encoding: 'utf8' });
+  const match = /MD5:([0-9a-f:]+)/.exec(line);
+  assert.ok(match, `no MD5 fingerprint in: ${line}`);
+  return match[1];
+}
+
+export interface ApiVariable {
+  id: number;
+  key: string;
+  value: string;
+  type: string;
+  encrypted?: boolean;
+  description?: string;
+  settable?: boolean;
+  run_only_settable?: boolean;
+  file_path?: string | null;
+  file_chmod?: string | null;
+  file_place?: string | null;
+  public_value?: string;
+  key_fingerprint?: string;
+}
+
+/** Every variable of workspace acme, per scope ("workspace", "project web-app", "pipeline 103", "action 1012"). */
+export async function allVariables(wb: Workbench): Promise<Map<string, ApiVariable[]>> {
+  const list = async (query: string) => (await apiGet<{ variables: ApiVariable[] }>(wb, `/workspaces/acme/variables${query}`)).variables;
+  const all = new Map<string, ApiVariable[]>([['workspace', await list('')]]);
+  const { projects } = await apiGet<{ projects: { name: string }[] }>(wb, '/workspaces/acme/projects?per_page=100');
+  for (const project of projects) {
+    all.set(`project ${project.name}`, await list(`?project_name=${project.name}`));
+    const { pipelines } = await apiGet<{ pipelines: { id: number }[] }>(wb, `/workspaces/acme/projects/${project.name}/pipelines?per_page=100`);
+    for (const pipeline of pipelines) {
+      all.set(`pipeline ${pipeline.id}`, await list(`?pipeline_id=${pipeline.id}`));
+      const { actions } = await apiGet<{ actions: { id: number }[] }>(wb, `/workspaces/acme/projects/${project.name}/pipelines/${pipeline.id}/actions?per_page=100`);
+      for (const action of actions) {
+        all.set(`action ${action.id}`, await list(`?action_id=${action.id}`));
+      }
+    }
+  }
+  return all;
+}
+
+/** Asserts that `after` is `before` plus exactly one variable, in `scope`; returns it. */
+export function onlyNewVariable(before: Map<string, ApiVariable[]>, after: Map<string, ApiVariable[]>, scope: string): ApiVariable {
+  for (const [where, variables] of after) {
+    const previous = before.get(where) ?? [];
+    if (where === scope) {
+      assert.deepEqual(variables.slice(0, previous.length), previous, `the variables of ${where} changed`);
+      assert.equal(variables.length, previous.length + 1, `${where} should hold exactly one new variable`);
+    } else {
+      assert.deepEqual(variables, previous, `the variables of ${where} changed`);
+    }
+  }
+  return after.get(scope)!.at(-1)!;
+}
+
+/** Labels of the quick pick's items (the first label of each row: not the detail line). */
+export async function pickLabels(wb: Workbench): Promise<string[]> {
+  await wb.quickInput.waitFor({ state: 'visible' });
+  return wb.quickInput
+    .locator('.quick-input-list .monaco-list-row')
+    .evaluateAll((rows) => rows.map((row) => (row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? ''));
+}
+
+/**
+ * Runs a context-menu command of a tree row and waits for its quick input. The row is selected
+ * first and the menu item waited for (a click racing the menu's opening is lost otherwise).
+ */
+export async function contextMenuCommand(wb: Workbench, viewTitle: string, rowLabel: string, itemLabel: string): Promise<void> {
+  const row = await wb.row(viewTitle, rowLabel);
+  await row.click({ button: 'right' });
+  const menu = wb.page.locator('.monaco-menu-container .monaco-menu, .context-view .monaco-menu').first();
+  await menu.waitFor({ state: 'visible' });
+  const item = menu.locator('.action-item .action-label', { hasText: new RegExp(`^\\s*${itemLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first();
+  await item.waitFor({ state: 'visible' });
+  // Menus ignore clicks during their opening animation: hover first, then click.
+  await item.hover();
+  await wb.page.waitForTimeout(150);
+  await item.click();
+  await wb.quickInput.waitFor({ state: 'visible' });
+}
