@@ -20,10 +20,13 @@ export function variableObject(ctx: Ctx, v: Variable): Record<string, unknown> {
     return { url, type: v.type, id: v.id, key: v.key, value, encrypted: v.encrypted };
   }
   const file = { file_path: v.file_path, file_chmod: v.file_chmod, file_place: v.file_place };
+  // An empty field is null (spec rule 4); the spec makes one exception: a project-scoped
+  // variable created without a description answers "".
+  const description = v.description === '' && v.scope.kind !== 'PROJECT' ? null : v.description;
   const answer: Record<string, unknown> =
     v.type === 'SSH_PUBLIC_KEY'
-      ? { url, id: v.id, key: v.key, value, type: v.type, description: v.description, ...file }
-      : { url, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description: v.description, ...file };
+      ? { url, id: v.id, key: v.key, value, type: v.type, description, ...file }
+      : { url, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description, ...file };
   if (v.ssh) {
     Object.assign(answer, v.ssh);
   }

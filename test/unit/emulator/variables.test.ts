@@ -115,6 +115,17 @@ describe('emulator: variables', () => {
       assert.equal(defaults.json.settable, false);
       assert.equal(defaults.json.run_only_settable, false);
     });
+    it('outside project scope a description not sent (or "") is null, the empty-field rule', async () => {
+      const none = await create({ key: 'NO_DESC', value: 'v', type: 'VAR' });
+      assert.equal(none.status, 201, none.text);
+      assert.ok('description' in none.json);
+      assert.equal(none.json.description, null);
+      assert.equal((await create({ key: 'EMPTY_DESC', value: 'v', type: 'VAR', description: '' })).json.description, null);
+      assert.equal((await create({ key: 'EMPTY_PROJ', value: 'v', type: 'VAR', description: '', project: { name: 'web-app' } })).json.description, '');
+      const list = await call(emu.url, 'GET', PATH);
+      assert.equal(list.json.variables.find((v: { key: string }) => v.key === 'SENTRY_DSN').description, null);
+      assert.equal(list.json.variables.find((v: { key: string }) => v.key === 'REGION').description, 'Cloud region');
+    });
     it('pipeline scope without type: VAR, and only url, type, id, key, value, encrypted', async () => {
       const a = await create({ key: 'DEPLOY_DIR2', value: '/srv', pipeline: { id: 103 } }, 'dev-token');
       assert.equal(a.status, 201);
@@ -192,7 +203,7 @@ describe('emulator: variables', () => {
       assert.deepEqual(sortedKeys(a.json), PUBLIC_KEY_KEYS);
       assert.equal(a.json.value, keys.ed25519.publicLine);
       assert.equal(a.json.type, 'SSH_PUBLIC_KEY');
-      assert.equal(a.json.description, '');
+      assert.equal(a.json.description, null);
       assert.equal(a.json.file_chmod, '0644');
     });
     it('SSH_PUBLIC_KEY in project scope: its fields plus what every project-scoped answer carries', async () => {
