@@ -1,6 +1,8 @@
 // The installed .vsix (what ships) is present, activates, contributes its container and views, and
 // runs a command in the real editor's extension host.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 const EXTENSION_ID = 'workspace-automation.workspace-automation';
@@ -12,6 +14,21 @@ describe('harness: the packaged extension in the extension host', () => {
     assert.equal(ext.extensionKind, vscode.ExtensionKind.Workspace);
     assert.match(ext.extensionPath, /extensions/);
     assert.doesNotMatch(ext.extensionPath.replace(/\\/g, '/'), /\/test\/suite\/runner$/);
+  });
+
+  it('ships only what runs: the bundle, manifest, texts and media (no sources, tests, maps or node_modules)', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const files = walk(ext.extensionPath)
+      .map((f) => path.relative(ext.extensionPath, f).replace(/\\/g, '/'))
+      .filter((f) => f !== '.vsixmanifest');
+    for (const required of ['package.json', 'dist/extension.js', 'media/icon.png', 'media/activity-bar.svg']) {
+      assert.ok(files.includes(required), `${required} is missing from the package`);
+    }
+    assert.ok(files.some((f) => /^readme\.md$/i.test(f)) && files.some((f) => /^license/i.test(f)), 'README and LICENSE ship');
+    const unexpected = files.filter((f) => /^(src|test|out|node_modules|\.ci|\.vscode-test)\/|\.(ts|map)$|^(tsconfig|esbuild|eslint)/.test(f));
+    assert.deepEqual(unexpected, []);
   });
 
   it('activates and declares the Workspace Automation container with its three views', async () => {
