@@ -11,6 +11,9 @@ export interface CommitRef {
   readonly revision: string;
 }
 
+/** Full commits kept at most; the oldest fetched goes first (a commit may carry large patches). */
+export const MAX_CACHED_COMMITS = 100;
+
 export class CommitStore implements vscode.Disposable {
   private readonly commits = new Map<string, Promise<Commit>>();
   private readonly subscription: vscode.Disposable;
@@ -31,6 +34,9 @@ export class CommitStore implements vscode.Disposable {
       }
       pending = client.getCommit(ref.workspace, ref.project, ref.revision);
       this.commits.set(key, pending);
+      while (this.commits.size > MAX_CACHED_COMMITS) {
+        this.commits.delete(this.commits.keys().next().value as string);
+      }
       pending.catch(() => {
         if (this.commits.get(key) === pending) {
           this.commits.delete(key);
@@ -38,12 +44,6 @@ export class CommitStore implements vscode.Disposable {
       });
     }
     return pending;
-  }
-
-  /** The commit when it is already loaded (no request). */
-  async peek(ref: CommitRef): Promise<Commit | undefined> {
-    const pending = this.commits.get(keyOf(ref));
-    return pending ? pending.catch(() => undefined) : undefined;
   }
 
   clear(): void {
