@@ -228,6 +228,19 @@ describe('Targets view', function () {
     );
   });
 
+  it('leaves the API-disabled workspace to the welcome view (no items, state apiDisabled)', async () => {
+    const api = await signedInAs('admin-token', 'dormant');
+    targetsView(api).refresh();
+    const nodes = await roots(api);
+    assert.deepEqual(nodes, []);
+    assert.equal(api.session.state, 'apiDisabled');
+    const sent = await requests('/targets');
+    assert.deepEqual(
+      sent.map((r) => [r.path.split('?')[0], r.status]),
+      [['/workspaces/dormant/targets', 400]],
+    );
+  });
+
   it('helpers: address, icon and project name tolerate missing parts', () => {
     assert.equal(targetAddress({ host: 'h', port: '22', path: '/p' }), 'h:22/p');
     assert.equal(targetAddress({ host: 'h', port: null, path: null }), 'h');
