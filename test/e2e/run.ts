@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
-import { cleanupAll } from '../harness/cleanup';
+import { cleanupAll, isInterrupted, onCleanup } from '../harness/cleanup';
 import { repoRoot } from '../harness/paths';
 import { figure, startSession } from '../harness/session';
 import { Workbench, setWorkbench } from './workbench';
@@ -58,7 +58,7 @@ async function main(): Promise<number> {
           async function (this: Mocha.Context) {
             firstReady ||= wb.lastReadyMs;
             const t = this.currentTest;
-            if (t?.state === 'failed') {
+            if (t?.state === 'failed' && !isInterrupted()) {
               const dir = await wb.saveFailure(t.fullTitle());
               console.log(`      evidence: ${path.relative(repoRoot, dir)}/`);
             }
@@ -71,8 +71,10 @@ async function main(): Promise<number> {
     }
     const failures = await new Promise<number>((resolve) => {
       const runner = mocha.run(resolve);
+      // Ctrl+C: stop after the current test instead of running the rest against a closed editor.
+      onCleanup('mocha', async () => void runner.abort(), () => undefined);
       runner.on('fail', (r: Mocha.Runnable) => {
-        if ((r as Mocha.Runnable & { type?: string }).type === 'hook') {
+        if ((r as Mocha.Runnable & { type?: string }).type === 'hook' && !isInterrupted()) {
           evidence.push(wb.saveFailure(r.fullTitle()).then((dir) => console.log(`      evidence: ${path.relative(repoRoot, dir)}/`)));
         }
       });

@@ -107,7 +107,7 @@ export class Workbench {
     this.ctx.setDefaultTimeout(UI_TIMEOUT);
     this.currentPage = await this.ctx.newPage();
     const started = Date.now();
-    await this.page.goto(this.session.editor.url);
+    await this.page.goto(this.session.editor.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await this.ready();
     this.lastReadyMs = Date.now() - started;
     return this.page;
@@ -115,7 +115,7 @@ export class Workbench {
 
   /** Reloads the page (same browser profile: a signed-in user stays signed in). */
   async reload(): Promise<void> {
-    await this.page.reload();
+    await this.page.reload({ waitUntil: 'domcontentloaded', timeout: 90_000 });
     await this.ready();
   }
 

@@ -4,6 +4,12 @@ type Cleanup = { name: string; async: () => Promise<void>; sync: () => void };
 
 const cleanups: Cleanup[] = [];
 let installed = false;
+let interrupted = false;
+
+/** True once Ctrl+C (or SIGTERM/SIGHUP) asked the run to stop: skip further work and evidence. */
+export function isInterrupted(): boolean {
+  return interrupted;
+}
 
 /** Registers a cleanup; returns a function that unregisters it. */
 export function onCleanup(name: string, async: () => Promise<void>, sync: () => void): () => void {
@@ -58,6 +64,7 @@ function installHandlers(): void {
         return;
       }
       stoppingSince = Date.now();
+      interrupted = true;
       console.error(`\n[harness] ${sig}: stopping everything that was started...`);
       const force = setTimeout(() => process.exit(130), 15_000);
       force.unref();

@@ -60,7 +60,7 @@ async function main(): Promise<number> {
     });
     page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
     const started = Date.now();
-    await page.goto(`${editor.url}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await page.goto(`${editor.url}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
       exit,
