@@ -47,6 +47,7 @@ function add(figure: string, value: string, goal: string, met: boolean | undefin
   lines.push({ figure, value, goal, met });
 }
 
+const signed = (x: string) => (x.startsWith('-') ? x : `+${x}`);
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (x: number) => `${x.toFixed(1)} MB`;
@@ -144,7 +145,7 @@ async function clientOverhead(): Promise<void> {
       const overhead = (k - r) / r;
       add(
         `Client overhead: ${c.name}, ${latency} ms latency, median of ${N}`,
-        `${ms(k)} vs raw fetch ${ms(r)}: ${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(1)} % (+${((k - r) * 1000).toFixed(0)} µs)`,
+        `${ms(k)} vs raw fetch ${ms(r)}: ${signed((overhead * 100).toFixed(1))} % (${signed(((k - r) * 1000).toFixed(0))} µs)`,
         '< 10 %',
         overhead < 0.1,
       );
@@ -250,7 +251,7 @@ function judgeEditor(r: BenchResults): void {
     rowsLine('First rows', row);
   }
   for (const j of r.journeys ?? []) {
-    add(`Requests: ${j.name}`, `${j.requests.length}${j.requests.length ? ` (${j.requests.map((x) => x.replace(/\?.*? /, ' ').replace(/ \d+$/, '')).join(', ')})` : ''}`, `= ${j.minimum}: ${j.why}`, j.requests.length === j.minimum);
+    add(`Requests: ${j.name}`, `${j.requests.length}${j.requests.length ? ` (${j.requests.map((x) => x.replace('/workspaces/acme', '…').replace(/ \d+$/, '')).join(', ')})` : ''}`, `= ${j.minimum}: ${j.why}`, j.requests.length === j.minimum);
   }
   const s = r.scale;
   if (s) {

@@ -1,0 +1,73 @@
+// Faults as a person meets them in the real editor: a list the server keeps failing shows an error
+// row with a Retry action, and Retry fills the view; an Allow Pipeline whose POST loses its
+// connection shows a notification with Retry and Edit, is not sent again by itself, and Retry
+// (the answers kept) allows the pipeline with one more POST.
+import * as assert from 'node:assert/strict';
+import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { waitFor, workbench } from './workbench';
+
+describe('faults (UI)', () => {
+  before(async () => {
+    const wb = workbench();
+    presetWorkspace(wb);
+    await wb.open();
+    await wb.openContainer();
+    await signInAsAdmin(wb);
+    await wb.expandView('Targets');
+    await wb.waitForRows('Targets', (r) => r.length === 4, 'the four acme targets');
+  });
+
+  after(async () => {
+    clearPresets(workbench());
+    await workbench().close();
+  });
+
+  it('a failing list: an error row with Retry after three tries, and Retry fills the view', async () => {
+    const wb = workbench();
+    wb.emulator.injectFault({ kind: '503', count: 10, path: '/workspaces/acme/targets?' });
+    wb.emulator.clearRequests();
+    await wb.viewAction('Targets', 'Refresh Targets');
+    const rows = await wb.waitForRows('Targets', (r) => r.length === 1 && /Service unavailable/.test(r[0].label), 'the error row');
+    assert.match(rows[0].label, /^The service failed: Service unavailable\.$/);
+    assert.equal(rows[0].description, 'Click to retry');
+    const lists = () => wb.emulator.requests.filter((r) => /\/workspaces\/acme\/targets\?/.test(r.path));
+    assert.deepEqual(
+      lists().map((r) => r.status),
+      [503, 503, 503],
+      'one try and two retries',
+    );
+    wb.emulator.clearFaults();
+    await wb.rowAction('Targets', /Service unavailable/, 'Retry');
+    await wb.waitForRows('Targets', (r) => r.length === 4, 'the targets after Retry');
+    assert.deepEqual(
+      lists().map((r) => r.status),
+      [503, 503, 503, 200],
+    );
+  });
+
+  it('Allow Pipeline whose POST is cut off: Retry and Edit offered, nothing re-sent by itself, Retry allows it', async () => {
+    const wb = workbench();
+    wb.emulator.injectFault({ kind: 'drop', count: 1, method: 'POST', path: '/allow-pipeline' });
+    wb.emulator.clearRequests();
+    await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
+    await wb.waitQuickInput({ placeholder: /Choose a deployment target/ });
+    await wb.pick('Production web servers');
+    await wb.waitQuickInput({ placeholder: /Choose a project/ });
+    await wb.pick('Web App');
+    await wb.waitQuickInput({ placeholder: /Choose the pipeline of web-app/ });
+    await wb.pick('Deploy to staging');
+    await wb.waitQuickInputClosed();
+    const posts = () => wb.emulator.requests.filter((r) => r.method === 'POST');
+    const failure = /Could not allow pipeline Deploy to staging on target Production web servers/;
+    await wb.waitForNotification(failure);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(posts().length, 1, 'the POST that may have reached the server is not repeated by itself');
+    await wb.clickNotificationButton(failure, 'Retry');
+    await waitFor('the second POST', async () => (posts().length === 2 ? true : undefined));
+    await wb.waitForNotification(/Pipeline Deploy to staging of project web-app may now use target Production web servers/);
+    assert.deepEqual(
+      posts().map((r) => r.status),
+      [0, 200],
+    );
+  });
+});
