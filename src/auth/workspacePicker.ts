@@ -10,11 +10,11 @@ interface WorkspaceItem extends vscode.QuickPickItem {
   workspace: Workspace;
 }
 
-/** Resolves true when a workspace was chosen (or `name` was saved). */
-export async function selectWorkspace(session: AuthSession, name?: string): Promise<boolean> {
+/** Resolves true when a workspace was chosen (or `domain` was saved). */
+export async function selectWorkspace(session: AuthSession, domain?: string): Promise<boolean> {
   await session.ready();
-  if (name) {
-    await saveSetting(Setting.Workspace, name);
+  if (domain) {
+    await saveSetting(Setting.Workspace, domain);
     await session.reload();
     return true;
   }
@@ -41,11 +41,12 @@ export async function selectWorkspace(session: AuthSession, name?: string): Prom
     return false;
   }
   const current = getWorkspace();
+  // The domain is the workspace's identifier in API paths (`/workspaces/acme/...`); the name is for people.
   const items: WorkspaceItem[] = workspaces.map((w) => ({
     workspace: w,
-    label: w.name,
-    description: w.domain && w.domain !== w.name ? w.domain : undefined,
-    detail: w.name === current ? vscode.l10n.t('Current workspace') : undefined,
+    label: w.name || w.domain,
+    description: w.domain,
+    detail: w.domain === current ? vscode.l10n.t('Current workspace') : undefined,
   }));
   const chosen = await pickOne({
     title: vscode.l10n.t('Workspace Automation: Select Workspace'),
@@ -53,13 +54,13 @@ export async function selectWorkspace(session: AuthSession, name?: string): Prom
     totalSteps: 1,
     placeholder: vscode.l10n.t('Choose the workspace to work with'),
     items,
-    active: items.find((i) => i.workspace.name === current),
+    active: items.find((i) => i.workspace.domain === current),
     canGoBack: false,
   });
   if (!chosen || chosen === 'back') {
     return false;
   }
-  await saveSetting(Setting.Workspace, chosen.workspace.name);
+  await saveSetting(Setting.Workspace, chosen.workspace.domain);
   await session.reload();
   return true;
 }

@@ -1,0 +1,121 @@
+// The sign-in flow as a person goes through it in the real editor: the welcome's Sign In button,
+// the token in a password box (a bad one refused with the server's reason, the box staying open),
+// the workspace pick, the projects listed, Sign Out; and the account-type steps with Back.
+import * as assert from 'node:assert/strict';
+import { demoTokens, waitFor, workbench } from './workbench';
+
+const WORKSPACE = 'workspaceAutomation.workspace';
+const API_URL = 'workspaceAutomation.apiUrl';
+
+describe('sign in (UI)', () => {
+  let apiUrl: unknown;
+
+  before(async () => {
+    const wb = workbench();
+    apiUrl = wb.userSettings()[API_URL];
+    wb.setUserSettings({ [WORKSPACE]: undefined });
+    await wb.open(); // fresh browser profile: signed out
+    await wb.openContainer();
+  });
+
+  after(async () => {
+    const wb = workbench();
+    wb.setUserSettings({ [WORKSPACE]: undefined, [API_URL]: apiUrl });
+    await wb.close();
+  });
+
+  it('shows the signed-out welcome with a Sign In button in each view', async () => {
+    const wb = workbench();
+    const text = await waitFor('the Projects welcome', async () => (await wb.welcomeText('Projects')) || undefined);
+    assert.match(text, /Sign in with a personal access token/);
+    assert.match(await wb.welcomeText('Targets'), /Sign in with a personal access token/);
+    await wb.readmeScreenshot('signed-out');
+  });
+
+  it('asks for the token in a password box and refuses a bad one with the server reason, keeping the box open', async () => {
+    const wb = workbench();
+    await wb.clickWelcome('Projects', 'Sign In');
+    await wb.waitQuickInput({ title: /Workspace Automation: Sign In/ });
+    // apiUrl is set (the emulator): no account-type step.
+    assert.match(await wb.quickInputMessage(), /Paste a personal access token for http:\/\/127\.0\.0\.1:\d+/);
+    assert.equal(await wb.page.locator('.quick-input-widget .quick-input-box input').getAttribute('type'), 'password');
+    await wb.submit('not-a-real-token');
+    await wb.waitQuickInputMessage(/The server refused this token: Unauthorized\./);
+    assert.ok(await wb.page.locator('.quick-input-widget').isVisible(), 'the box stays open');
+    assert.equal(
+      wb.emulator.requests.filter((r) => r.path === '/user' && r.status === 401).length,
+      1,
+      'the token was checked with GET /user',
+    );
+  });
+
+  it('signs in with admin-token, asks for the workspace, and lists its projects', async () => {
+    const wb = workbench();
+    await wb.submit(demoTokens.admin);
+    await wb.waitQuickInput({ placeholder: /Choose the workspace/ });
+    const items = await wb.quickPickItems();
+    assert.deepEqual(items, ['Acme', 'Dormant Labs']);
+    await wb.pick('Acme');
+    await wb.waitQuickInputClosed();
+    const rows = await wb.waitForRows('Projects', (r) => r.length >= 4, 'the projects');
+    assert.deepEqual(
+      rows.slice(0, 4).map((r) => [r.label, r.description]),
+      [
+        ['Web App', 'web-app'],
+        ['API Service', 'api-service'],
+        ['Mobile App', 'mobile-app'],
+        ['Docs', 'docs'],
+      ],
+    );
+    assert.equal(wb.userSettings()[WORKSPACE], 'acme');
+    assert.ok(!JSON.stringify(wb.userSettings()).includes(demoTokens.admin), 'no token in settings.json');
+    const status = wb.page.locator('.statusbar-item', { hasText: /\d[\d,]*\/5,000/ });
+    await status.first().waitFor({ state: 'visible' });
+    assert.match(await wb.waitForNotification(/Signed in to/), /as Alice Admin/);
+  });
+
+  it('signs out from the view menu: the welcome comes back', async () => {
+    const wb = workbench();
+    await wb.openContainer();
+    await wb.viewMenu('Projects', 'Sign Out');
+    const text = await waitFor('the signed-out welcome', async () => {
+      const t = await wb.welcomeText('Projects');
+      return /Sign in with a personal access token/.test(t) ? t : undefined;
+    });
+    assert.ok(text);
+    assert.match(await wb.waitForNotification(/Signed out/), /Signed out of Workspace Automation/);
+  });
+
+  it('asks the account type and the host without apiUrl, with Back between the steps', async () => {
+    const wb = workbench();
+    wb.setUserSettings({ [API_URL]: undefined });
+    try {
+      await wb.reload(); // the editor reads the changed settings.json when it loads
+      await wb.runCommand('Workspace Automation: Sign In');
+      await wb.waitQuickInput({ placeholder: /Where is your account/ });
+      // Each item's detail (its address) is listed as a label too.
+      assert.deepEqual(await wb.quickPickItems(), [
+        'US account',
+        'https://api.buddy.works',
+        'EU account',
+        'https://api.eu.buddy.works',
+        'Self-hosted installation',
+        'https://<host>/api',
+      ]);
+      await wb.pick('Self-hosted installation');
+      await waitFor('the host step', async () => (/Host name or IP address/.test(await wb.quickInputMessage()) ? true : undefined));
+      await wb.type('http://ci.example.com');
+      await wb.waitQuickInputMessage(/without a scheme/);
+      await wb.back();
+      await wb.waitQuickInput({ placeholder: /Where is your account/ });
+      await wb.pick('Self-hosted installation');
+      await waitFor('the host step again', async () => (/Host name or IP address/.test(await wb.quickInputMessage()) ? true : undefined));
+      await wb.submit('ci.example.com');
+      await wb.waitQuickInputMessage(/Paste a personal access token for https:\/\/ci\.example\.com\/api/);
+      await wb.cancel();
+      await wb.waitQuickInputClosed();
+    } finally {
+      wb.setUserSettings({ [API_URL]: apiUrl });
+    }
+  });
+});
