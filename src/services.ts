@@ -40,6 +40,13 @@ export interface Views {
   refreshTargets(): void;
   /** Replaces one target's data in the Targets view without a request (e.g. from allow-pipeline's answer). */
   updateTarget(target: import('./api').Target): void;
+  /**
+   * The projects the Projects view has loaded, every page of them, so that pickers need no request;
+   * undefined while the list is not complete (not loaded, or more pages to load).
+   */
+  loadedProjects?(): readonly import('./api').ProjectRef[] | undefined;
+  /** The pipelines of a project the Projects view has loaded, every page of them; else undefined. */
+  loadedPipelines?(projectName: string): readonly import('./api').Pipeline[] | undefined;
 }
 
 export interface Services {

@@ -64,7 +64,7 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
     await prompter.message('error', missingTargetManage());
     return { kind: 'missingScope' };
   }
-  const lists = new ApiLists(client, workspace);
+  const lists = new ApiLists(client, workspace, services.views);
   if (preset && isFullTarget(preset)) {
     lists.remember(preset);
   }

@@ -7,6 +7,12 @@ import type { StepUi } from './multiStepInput';
 
 const PAGE_SIZE = 100;
 
+/** Lists already loaded elsewhere (the Projects view), used instead of a request when complete. */
+export interface LoadedLists {
+  loadedProjects?(): readonly ProjectRef[] | undefined;
+  loadedPipelines?(projectName: string): readonly Pipeline[] | undefined;
+}
+
 /** The lists a flow needs, each requested once per flow (cancelled requests are forgotten). */
 export class ApiLists {
   private readonly cache = new Map<string, Promise<readonly unknown[]>>();
@@ -15,14 +21,19 @@ export class ApiLists {
   constructor(
     readonly client: ApiClient,
     readonly workspace: string,
+    private readonly loaded: LoadedLists = {},
   ) {}
 
   projects(signal?: AbortSignal): Promise<readonly ProjectRef[]> {
-    return this.load('projects', signal, (q) => this.client.listProjects(this.workspace, q, { signal }));
+    const known = this.loaded.loadedProjects?.();
+    return known ? Promise.resolve(known) : this.load('projects', signal, (q) => this.client.listProjects(this.workspace, q, { signal }));
   }
 
   pipelines(project: string, signal?: AbortSignal): Promise<readonly Pipeline[]> {
-    return this.load(`pipelines/${project}`, signal, (q) => this.client.listPipelines(this.workspace, project, q, { signal }));
+    const known = this.loaded.loadedPipelines?.(project);
+    return known
+      ? Promise.resolve(known)
+      : this.load(`pipelines/${project}`, signal, (q) => this.client.listPipelines(this.workspace, project, q, { signal }));
   }
 
   actions(project: string, pipelineId: number, signal?: AbortSignal): Promise<readonly Action[]> {

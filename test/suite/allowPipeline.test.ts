@@ -4,7 +4,7 @@
 // TARGET_MANAGE scope, and the targets a pipeline may not use. After each, the targets read
 // through the API show exactly the expected change.
 import * as assert from 'node:assert/strict';
-import type { Target } from '../../src/api';
+import type { Pipeline, ProjectRef, Target } from '../../src/api';
 import { allowPipeline } from '../../src/commands/allowPipeline';
 import { checkPipelineAccess } from '../../src/commands/checkPipelineAccess';
 import { addFault, apiCall, clearRequests, requests, resetEmulator } from './sessionHelpers';
@@ -86,6 +86,23 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
     assert.deepEqual((await requests(`/targets/${PRODUCTION}`)).map((r) => r.method), ['POST']);
     assert.equal(views.calls.length, 1);
     onlyAdded(initial, await allTargets(), PRODUCTION, [104]);
+  });
+
+  it('takes the projects and pipelines the Projects view has loaded in full: only the POST is sent', async () => {
+    const { services, views } = testServices();
+    const projects = ((await apiCall('GET', '/workspaces/acme/projects')) as { projects: ProjectRef[] }).projects;
+    const pipelines = ((await apiCall('GET', '/workspaces/acme/projects/web-app/pipelines')) as { pipelines: Pipeline[] }).pipelines;
+    Object.assign(views, {
+      loadedProjects: () => projects,
+      loadedPipelines: (name: string) => (name === 'web-app' ? pipelines : undefined),
+    });
+    await clearRequests();
+    const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Release notes' }]);
+    const outcome = await allowPipeline(services, prompter, initial.get(PRODUCTION));
+    assert.equal(outcome.kind, 'allowed', prompter.describe());
+    assert.equal(prompter.prompts[1].items.find((i) => i.label === 'Deploy to production')?.description, 'already allowed');
+    assert.deepEqual((await requests()).map((r) => `${r.method} ${r.path}`), [`POST /workspaces/acme/targets/${PRODUCTION}/allow-pipeline`]);
+    onlyAdded(initial, await allTargets(), PRODUCTION, [105]);
   });
 
   it('changes nothing when the picked pipeline is already allowed (no POST)', async () => {

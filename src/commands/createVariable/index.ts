@@ -37,7 +37,7 @@ export async function createVariable(services: Services, prompter: Prompter, ans
     await prompter.message('error', missingScope());
     return undefined;
   }
-  const lists = new ApiLists(client, workspace);
+  const lists = new ApiLists(client, workspace, services.views);
   const retry = vscode.l10n.t('Retry');
   const edit = vscode.l10n.t('Edit');
   let ask = true;
