@@ -21,14 +21,17 @@ async function allTargets(wb: Workbench): Promise<Map<string, ApiTarget>> {
   return new Map(full.map((t) => [t.id, t]));
 }
 
-function onlyAdded(before: Map<string, ApiTarget>, after: Map<string, ApiTarget>, targetId: string, added: number[]): void {
+/** Asserts that only the targets named in `added` changed, and only by those pipelines at the end of their lists. */
+function onlyAdded(before: Map<string, ApiTarget>, after: Map<string, ApiTarget>, targetId: string, added: number[], more: Record<string, number[]> = {}): void {
+  const changes: Record<string, number[]> = { [targetId]: added, ...more };
   for (const [id, target] of after) {
     const previous = before.get(id)!;
-    if (id === targetId) {
+    const addedHere = changes[id];
+    if (addedHere) {
       assert.deepEqual({ ...target, allowed_pipelines: [] }, { ...previous, allowed_pipelines: [] });
       assert.deepEqual(
         target.allowed_pipelines.map((p) => p.id),
-        [...previous.allowed_pipelines.map((p) => p.id), ...added],
+        [...previous.allowed_pipelines.map((p) => p.id), ...addedHere],
       );
     } else {
       assert.deepEqual(target, previous, `target ${id} changed`);
@@ -106,7 +109,7 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     assert.deepEqual(await allTargets(wb), initial);
   });
 
-  it('Check Pipeline Access lists the targets Build and test may not use; Enter allows one', async () => {
+  it('Check Pipeline Access lists the targets Build and test may not use; Enter or the ✓ button allows one', async () => {
     const wb = workbench();
     const webApp = await wb.row('Projects', 'Web App');
     if ((await webApp.getAttribute('aria-expanded')) !== 'true') {
@@ -122,12 +125,21 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     await wb.waitForNotification('Pipeline Build and test of project web-app may now use target Production web servers.');
     await wb.waitQuickInput({ placeholder: /^Targets pipeline Build and test may not use/ });
     assert.deepEqual(await pickLabels(wb), ['Static assets (FTP)', 'Main Kubernetes cluster']);
+    // The ✓ button of an item allows too.
+    const assets = wb.quickInput.locator('.quick-input-list .monaco-list-row', { hasText: 'Static assets (FTP)' }).first();
+    await assets.hover();
+    await assets.locator('.action-label[aria-label^="Allow pipeline Build and test on this target"]').click();
+    await wb.waitForNotification('Pipeline Build and test of project web-app may now use target Static assets (FTP).');
+    await waitFor('the list without Static assets', async () => {
+      const labels = await pickLabels(wb).catch(() => []);
+      return labels.length === 1 && labels[0] === 'Main Kubernetes cluster' ? true : undefined;
+    });
     // The first Escape may go to the open notification center; the list closes on the next.
     await waitFor('the list to close', async () => {
       await wb.quickInput.locator('.quick-input-box input').press('Escape');
       return (await wb.quickInput.isVisible()) ? undefined : true;
     });
-    onlyAdded(initial, await allTargets(wb), PRODUCTION_TARGET_ID, [101]);
+    onlyAdded(initial, await allTargets(wb), PRODUCTION_TARGET_ID, [101], { 'tg-5d90': [101] });
   });
 });
 
@@ -137,12 +149,36 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
     await workbench().close();
   });
 
+  it('hides the write commands from the palette while signed out', async () => {
+    const wb = workbench();
+    await wb.open();
+    await wb.openContainer();
+    await wb.page.keyboard.press('F1');
+    await wb.type('>Workspace Automation:');
+    const labels = await waitFor('the palette to list Sign In', async () => {
+      const items = await pickLabels(wb);
+      return items.some((l) => /Sign In/.test(l)) ? items : undefined;
+    });
+    for (const title of ['Create Variable…', 'Allow Pipeline on Target…', 'Check Pipeline Access…', 'Create Project…']) {
+      assert.ok(!labels.some((l) => l.includes(title)), `${title} is listed while signed out: ${labels.join(', ')}`);
+    }
+    await wb.cancel();
+  });
+
   it('explains error 881 to a user whose permission on production is DENIED (denied-token)', async () => {
     const wb = workbench();
     presetWorkspace(wb);
     await wb.open();
     await wb.openContainer();
     await signInWith(wb, DENIED_TOKEN);
+    // Signed in: the palette offers the write commands.
+    await wb.page.keyboard.press('F1');
+    await wb.type('>Workspace Automation: Allow Pipeline');
+    await wb.waitQuickInput();
+    await waitFor('Allow Pipeline on Target… in the palette', async () =>
+      (await pickLabels(wb)).some((l) => l.includes('Allow Pipeline on Target…')) ? true : undefined,
+    );
+    await wb.cancel();
     const initial = await allTargets(wb);
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
     await waitStep(wb, TITLE, 1, 3);
