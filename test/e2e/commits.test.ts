@@ -58,12 +58,14 @@ describe('Commits view (UI)', () => {
     await wb.type('2026-13-01');
     await wb.waitQuickInputMessage(/YYYY-MM-DD/);
     await wb.submit('2026-09-25');
-    await wb.waitQuickInputMessage(/until/i);
+    await wb.waitQuickInputMessage(/until this day/);
     await wb.type('2026-09-10');
     await wb.waitQuickInputMessage(/on or after/);
     await wb.back();
     await waitFor('since to come back with its answer', async () => ((await wb.quickInputValue()) === '2026-09-25' ? true : undefined));
     await wb.submit('2026-09-15');
+    // Wait for the second step's box before typing into it (the first one is being replaced).
+    await wb.waitQuickInputMessage(/until this day/);
     await wb.submit('2026-09-24');
     await wb.waitQuickInputClosed();
     const from = Date.parse('2026-09-15T00:00:00Z');
