@@ -3,7 +3,9 @@
 // (test/suite/run-electron.ts). Bundled by test/suite/build.ts into out/suite/index.js, next to
 // one bundle per test file (out/suite/**/*.test.js), which are all discovered here.
 import * as fs from 'node:fs';
+import { findSourceMap } from 'node:module';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
 
 interface SuiteOptions {
@@ -29,9 +31,41 @@ function readOptions(): SuiteOptions {
   };
 }
 
-export function run(): Promise<void> {
-  // Stack traces point at test/suite/*.ts (the bundles carry inline source maps).
+/**
+ * Stack traces through the suite's bundles point at the TypeScript sources (the bundles carry
+ * inline source maps). The extension host installs its own Error.prepareStackTrace, which bypasses
+ * Node's source-map support, so frames of our bundles are mapped here; other errors go to the
+ * extension host's formatter unchanged.
+ */
+function mapStackTraces(): void {
   process.setSourceMapsEnabled(true);
+  const original = Error.prepareStackTrace;
+  const mapFrame = (f: NodeJS.CallSite): string => {
+    const file = f.getFileName();
+    const line = f.getLineNumber();
+    const column = f.getColumnNumber();
+    const sm = file && file.startsWith(__dirname) && line !== null && column !== null ? findSourceMap(file) : undefined;
+    const entry = sm?.findEntry(line! - 1, column! - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
+    if (!entry?.originalSource) {
+      return f.toString();
+    }
+    const src = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(file!), entry.originalSource);
+    const where = `${src}:${entry.originalLine! + 1}:${entry.originalColumn! + 1}`;
+    const fn = f.getFunctionName() ?? f.getMethodName();
+    return fn ? `${fn} (${where})` : where;
+  };
+  Error.prepareStackTrace = (error, frames) => {
+    if (!frames.some((f) => f.getFileName()?.startsWith(__dirname))) {
+      return original ? original(error, frames) : `${String(error)}\n${frames.map((f) => `    at ${f.toString()}`).join('\n')}`;
+    }
+    // Frames in this bundle are mocha's internals: leave them out, as mocha does.
+    const shown = frames.filter((f) => f.getFileName() !== __filename);
+    return `${String(error)}\n${shown.map((f) => `    at ${mapFrame(f)}`).join('\n')}`;
+  };
+}
+
+export function run(): Promise<void> {
+  mapStackTraces();
   const options = readOptions();
   const mocha = new Mocha({ ui: 'bdd', color: options.color, timeout: options.timeout, reporter: 'spec' });
   if (options.grep) {
