@@ -23,6 +23,14 @@ type Node = vscode.TreeItem & { contextValue?: string; command?: vscode.Command 
 /** The client's bound: one try plus two retries, for GET only (src/api/client.ts, maxRetries). */
 const GET_ATTEMPTS = 3;
 
+/**
+ * Hides the sidebar: a visible tree loads its rows as soon as the session changes, before a test
+ * has queued its fault, and the test would then read rows from memory.
+ */
+async function hideSidebar(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeSidebar');
+}
+
 async function setLatency(ms: number): Promise<void> {
   const res = await fetch(`${emulatorUrl()}/__emulator/latency`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ms }) });
   assert.ok(res.ok, `latency answered ${res.status}`);
@@ -71,6 +79,8 @@ function flowServices(): Services {
 describe('faults: the views under server and network faults', function () {
   this.timeout(90_000);
   let api: ExtensionApi;
+
+  before(hideSidebar);
 
   beforeEach(async () => {
     api = await signedInAs('admin-token', 'acme');
@@ -123,6 +133,23 @@ describe('faults: the views under server and network faults', function () {
       (await requests('/targets')).map((r) => r.status),
       [502, 200],
     );
+  });
+
+  it('an expanded project whose pipelines fail: an error child with Retry under it, the project list intact', async () => {
+    await addFault({ kind: '502', count: 10, path: '/projects/web-app/pipelines' });
+    const projects = await projectRoots(api);
+    const webApp = projects.find((n) => labelOf(n) === 'Web App') as Node & { getChildren(): Promise<Node[]> };
+    const children = await webApp.getChildren();
+    assert.equal(children.length, 1);
+    assert.equal(children[0].contextValue, 'wa.error.retry');
+    assert.match(labelOf(children[0]), /The service failed: Bad gateway/);
+    assert.equal((await requests('/pipelines')).length, GET_ATTEMPTS);
+    assert.equal((await projectRoots(api)).length, 4, 'the other rows stay');
+    await fetch(`${emulatorUrl()}/__emulator/faults`, { method: 'DELETE' });
+    await click(children[0]);
+    const pipelines = await webApp.getChildren();
+    assert.equal(pipelines.length, 5, `pipelines: ${pipelines.map(labelOf).join(', ')}`);
+    assert.ok(pipelines.every((p) => p.contextValue?.startsWith('wa.pipeline')));
   });
 
   it('latency spike (2 s) and a trickled answer (2.5 s): the rows arrive, one request each', async () => {
@@ -256,6 +283,7 @@ describe('faults: rate limit exhausted, then reset', function () {
   const WINDOW_S = 4;
 
   before(async () => {
+    await hideSidebar();
     limited = await startEmulator({ port: 0, rateLimit: LIMIT, rateWindowS: WINDOW_S });
     api = await signedOutState();
     await setSetting('apiUrl', limited.url);
