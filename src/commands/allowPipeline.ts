@@ -184,7 +184,12 @@ export async function allowOnTarget(
         }
       },
     );
-    services.views.updateTarget(updated);
+    try {
+      services.views.updateTarget(updated);
+    } catch (error) {
+      // The target is changed on the server: a view that cannot take the answer is no failure of it.
+      services.log.warn(`The Targets view could not take target ${updated.id}: ${messageOf(error)}`);
+    }
     services.log.info(`Allowed pipeline ${pipeline.name} (${project}) on target ${target.identifier} (${target.id}).`);
     void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', pipeline.name, project, updated.name));
     return { kind: 'allowed', target: updated };

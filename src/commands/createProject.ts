@@ -91,12 +91,9 @@ export async function createProject(services: Services, prompter: Prompter, answ
     }
     const displayName = answers.displayName ?? '';
     const name = answers.name ?? '';
+    let project: Project;
     try {
-      const project = await send(client, workspace, displayName, name);
-      services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
-      await services.views.selectProject(project.name);
-      void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', project.display_name, project.name, workspace));
-      return project;
+      project = await send(client, workspace, displayName, name);
     } catch (error) {
       services.log.warn(`Create project ${name} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
       const choice = await prompter.message('error', failureMessage(error, displayName, name), retry, edit);
@@ -107,7 +104,17 @@ export async function createProject(services: Services, prompter: Prompter, answ
       } else {
         return undefined;
       }
+      continue;
     }
+    services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
+    try {
+      await services.views.selectProject(project.name);
+    } catch (error) {
+      // The project exists: a view that cannot show it yet is no failure of the creation.
+      services.log.warn(`Selecting project ${project.name} in the Projects view failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', project.display_name, project.name, workspace));
+    return project;
   }
 }
 

@@ -89,6 +89,19 @@ describe('Create Project (scripted answers, emulator)', function () {
     assert.deepEqual(after.filter((p) => !initial.some((q) => q.name === p.name)).map((p) => p.name), ['web-app-2']);
   });
 
+  it('reports the project created even when the view cannot select it', async () => {
+    const { services, views } = testServices();
+    views.selectProject = async () => {
+      throw new Error('view not ready');
+    };
+    const prompter = new ScriptedPrompter([{ input: 'Ops Tools' }, { accept: true }]);
+    const project = await createProject(services, prompter);
+    assert.equal(project?.name, 'ops-tools');
+    assert.equal(prompter.last('error'), undefined, 'no failure is shown');
+    assert.equal(prompter.last('info')?.text, 'Created project Ops Tools (ops-tools) in workspace acme.');
+    assert.deepEqual((await requests('/projects')).map((r) => r.method), ['POST'], 'not sent twice');
+  });
+
   it('gives up without a request when the first step is dismissed', async () => {
     const { services, views } = testServices();
     const prompter = new ScriptedPrompter(['cancel']);
