@@ -482,6 +482,54 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assertUnchanged(initial, await allVariables());
   });
 
+  it('shows a malformed list answer as a message with Retry, and Retry goes on with the same answers', async () => {
+    const { services } = testServices();
+    await addFault({ kind: 'badjson', count: 1, method: 'GET', path: '/workspaces/acme/projects' });
+    const prompter = new ScriptedPrompter([
+      { pick: 'Project' },
+      // After Retry: the scope is kept (Enter), the list loads this time.
+      { accept: true },
+      { pick: 'Docs' },
+      { pick: 'VAR' },
+      { input: 'DOCS_THEME' },
+      { accept: true },
+      { input: 'dark' },
+      { input: '' },
+      { accept: true },
+    ]).choose('Retry');
+    const variable = await createVariable(services, prompter, emptyAnswers());
+    assert.ok(variable, prompter.describe());
+    assert.match(prompter.messages[0].text, /^Could not load the choices: The server answered something that is not the API/);
+    assert.deepEqual(prompter.messages[0].actions, ['Retry']);
+    const created = onlyNew(initial, await allVariables(), 'project docs');
+    assert.deepEqual([created.key, created.value], ['DOCS_THEME', 'dark']);
+  });
+
+  it('says when a project has no pipelines, and Back leads to another project', async () => {
+    await apiCall('POST', '/workspaces/acme/projects', { display_name: 'Empty Project' });
+    const prepared = await allVariables();
+    const { services } = testServices();
+    const prompter = new ScriptedPrompter([
+      { pick: 'Pipeline' },
+      { pick: 'Empty Project' },
+      'back',
+      { pick: 'Docs' },
+      { pick: 'Publish site' },
+      { pick: 'VAR' },
+      { input: 'SITE_URL' },
+      { accept: true },
+      { input: 'https://docs.example.com' },
+    ]);
+    const variable = await createVariable(services, prompter, emptyAnswers());
+    assert.ok(variable, prompter.describe());
+    const empty = prompter.prompts[2];
+    assert.deepEqual(empty.items, []);
+    assert.equal(empty.text, 'Project empty-project has no pipelines. Press Back to choose another project.');
+    assert.equal(prompter.prompts[3].active, 'Empty Project', 'Back shows the project chosen before');
+    const created = onlyNew(prepared, await allVariables(), 'pipeline 401');
+    assert.deepEqual([created.key, created.value], ['SITE_URL', 'https://docs.example.com']);
+  });
+
   it('offers Retry when a list cannot be loaded, keeping the answers', async () => {
     const { services } = testServices();
     await addProjectsFault();
