@@ -219,7 +219,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(prompter.last('info')?.text, 'Created variable TEST_SHARDS in action Unit tests of pipeline Build and test (project Web App).');
   });
 
-  it('refuses an invalid key before sending, and Back returns to the previous step with its answer kept', async () => {
+  it('refuses an invalid key and an empty value before sending, and Back returns to the previous step with its answer kept', async () => {
     const { services } = testServices();
     const prompter = new ScriptedPrompter([
       { pick: 'Workspace' },
@@ -235,6 +235,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
       'back',
       { input: 'LIVES_9' },
       { accept: true },
+      { input: '' },
       { input: 'nine' },
       { input: '' },
     ]);
@@ -254,6 +255,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(secretAgain.active, 'Show the value while typing');
     assert.equal(keyThird.value, 'MY_KEY', 'the accepted key is shown again after Back');
     assert.equal(prompter.prompts.length, 12);
+    assert.deepEqual(prompter.prompts[10].refused, ['Enter a value: the service does not take an empty one.']);
     const created = onlyNew(initial, await allVariables(), 'workspace');
     assert.deepEqual({ key: created.key, value: created.value }, { key: 'LIVES_9', value: 'nine' });
   });

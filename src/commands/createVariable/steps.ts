@@ -157,6 +157,7 @@ async function askValue(ui: StepUi, a: VariableAnswers): Promise<void> {
     prompt: vscode.l10n.t('The value of {0}', a.key ?? ''),
     value: a.value,
     password: a.secret ?? false,
+    validate: (value) => (value === '' ? vscode.l10n.t('Enter a value: the service does not take an empty one.') : undefined),
   });
 }
 
