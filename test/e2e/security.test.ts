@@ -2,7 +2,7 @@
 // makes Sign In say why (with Open Settings) before any token is asked for or anything is sent;
 // a refused token is answered in the Sign In box without being shown back, the typed token kept.
 import * as assert from 'node:assert/strict';
-import { workbench } from './workbench';
+import { waitFor, workbench } from './workbench';
 
 const API_URL = 'workspaceAutomation.apiUrl';
 const UNKNOWN_TOKEN = 'wa-e2e-unknown-7d41c9a2';
@@ -52,7 +52,7 @@ describe('security (UI)', () => {
     const shown = await wb.waitForNotification(problem);
     assert.match(shown, /use https:\/\/ for "example\.com" so the token is not sent in clear text/);
     await wb.clickNotificationButton(problem, 'Open Settings');
-    assert.match(await wb.activeEditorTitle(), /Settings/);
+    await waitFor('the Settings editor', async () => (/Settings/.test(await wb.activeEditorTitle()) ? true : undefined));
     assert.deepEqual(wb.emulator.requests, [], 'nothing was sent');
   });
 });
