@@ -50,6 +50,8 @@ export class AuthSession implements Session, vscode.Disposable {
   private answered = false;
   private loaded: Promise<void> | undefined;
   private reloading: Promise<void> = Promise.resolve();
+  /** What the last onDidChange was about (address, token, workspace), to skip echoes. */
+  private announced: string | undefined;
   private prompts: SessionPrompts | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -71,10 +73,7 @@ export class AuthSession implements Session, vscode.Disposable {
         if (affectsAddress(e)) {
           void this.reload();
         } else if (affectsWorkspace(e)) {
-          this.problem = undefined;
-          this.answered = false;
-          this.updateState();
-          this.changeEmitter.fire();
+          this.announce(false);
         }
       }),
     );
@@ -120,14 +119,17 @@ export class AuthSession implements Session, vscode.Disposable {
     return this._state;
   }
 
-  /** Re-reads settings, SecretStorage and the environment, then tells listeners. Runs one at a time. */
-  reload(): Promise<void> {
-    const next = this.reloading.then(() => this.readState());
+  /**
+   * Re-reads settings, SecretStorage and the environment; tells listeners when the address, the
+   * token or the workspace changed (always with `force`). Runs one at a time.
+   */
+  reload(force = false): Promise<void> {
+    const next = this.reloading.then(() => this.readState(force));
     this.reloading = next.catch(() => undefined);
     return next;
   }
 
-  private async readState(): Promise<void> {
+  private async readState(force: boolean): Promise<void> {
     try {
       this._baseUrl = configuredBaseUrl();
       this._configError = undefined;
@@ -156,6 +158,20 @@ export class AuthSession implements Session, vscode.Disposable {
       this.clientBaseUrl = undefined;
     }
     this._scopes = this._baseUrl && token ? this.context.globalState.get<string[]>(SCOPES_KEY_PREFIX + this._baseUrl) : undefined;
+    this.announce(force);
+  }
+
+  /**
+   * Fires onDidChange (views reset and load again) only when what they show depends on changed:
+   * one sign-in writes the secret and the workspace setting, and each echo must not cost a reload.
+   */
+  private announce(force: boolean): void {
+    const signature = JSON.stringify([this._baseUrl ?? this._configError?.message, this.token, getWorkspace()]);
+    if (!force && signature === this.announced) {
+      this.updateState();
+      return;
+    }
+    this.announced = signature;
     this.problem = undefined;
     this.answered = false;
     this.updateState();

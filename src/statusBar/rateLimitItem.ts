@@ -7,6 +7,8 @@ export const WARNING_FRACTION = 0.1;
 
 export class RateLimitItem implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
+  /** Whether the item is shown (StatusBarItem does not tell). */
+  visible = false;
   private readonly subscription: { dispose(): void };
 
   constructor(private readonly state: RateLimitState) {
@@ -19,6 +21,7 @@ export class RateLimitItem implements vscode.Disposable {
   update(s: RateLimitSnapshot): void {
     if (s.remaining === undefined || s.limit === undefined || s.limit <= 0) {
       this.item.hide();
+      this.visible = false;
       return;
     }
     const remaining = s.remaining.toLocaleString('en-US');
@@ -36,6 +39,7 @@ export class RateLimitItem implements vscode.Disposable {
     this.item.tooltip = lines.join('\n');
     this.item.accessibilityInformation = { label: lines.join(' ') };
     this.item.show();
+    this.visible = true;
   }
 
   dispose(): void {

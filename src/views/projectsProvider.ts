@@ -179,6 +179,9 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
         return outcome(`a project is already chosen: ${this.currentProject.currentProject.name}`);
       }
       const remotes = await readGitRemotes(folder.uri);
+      if (epoch !== this.ctx.epoch) {
+        return outcome('the session changed meanwhile');
+      }
       const names = remotes.map(repoName).filter((n): n is string => !!n).map(slug);
       if (names.length === 0) {
         return outcome('no git remote');
@@ -189,6 +192,9 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       if (!this.projects.items.some(exact)) {
         const before = this.projects.items.length;
         await this.projects.loadUntil(exact, MAX_REMOTE_EXTRA_PAGES);
+        if (epoch !== this.ctx.epoch) {
+          return outcome('the session changed meanwhile');
+        }
         if (this.projects.items.length !== before) {
           this.emitter.fire();
         }

@@ -68,6 +68,12 @@ describe('sign in (UI)', () => {
       ],
     );
     assert.equal(wb.userSettings()[WORKSPACE], 'acme');
+    // Storing the token and then the workspace are two changes, yet the list is fetched once.
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(
+      wb.emulator.requests.filter((r) => r.path.startsWith('/workspaces/acme/projects?')).map((r) => r.path),
+      ['/workspaces/acme/projects?page=1&per_page=20'],
+    );
     assert.ok(!JSON.stringify(wb.userSettings()).includes(demoTokens.admin), 'no token in settings.json');
     const status = wb.page.locator('.statusbar-item', { hasText: /\d[\d,]*\/5,000/ });
     await status.first().waitFor({ state: 'visible' });

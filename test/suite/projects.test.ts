@@ -51,6 +51,9 @@ describe('projects: the Projects view', function () {
   });
 
   it('costs one request per load; showing it again answers from memory until Refresh', async () => {
+    await vscode.commands.executeCommand('workspaceAutomation.refreshProjects');
+    await clearRequests();
+    await vscode.commands.executeCommand('workspaceAutomation.refreshProjects');
     await roots(api);
     await roots(api);
     const first = await requests('/projects');
@@ -81,7 +84,7 @@ describe('projects: the Projects view', function () {
     );
     assert.ok(actions.every((a) => a.contextValue === 'wa.action.hasUrl' && a.collapsibleState === vscode.TreeItemCollapsibleState.None));
     assert.deepEqual(
-      (await requests()).map((r) => r.path),
+      (await requests('/workspaces/acme/projects')).map((r) => r.path),
       ['/workspaces/acme/projects?page=1&per_page=20', '/workspaces/acme/projects/web-app/pipelines?page=1&per_page=20', '/workspaces/acme/projects/web-app/pipelines/101/actions?page=1&per_page=20'],
     );
   });
@@ -91,6 +94,8 @@ describe('projects: the Projects view', function () {
       await apiCall('POST', '/workspaces/acme/projects', { display_name: `Paged Project ${String(i).padStart(2, '0')}` });
     }
     await clearRequests();
+    // The view may have loaded (and kept) the list before these existed.
+    await vscode.commands.executeCommand('workspaceAutomation.refreshProjects');
     const first = await roots(api);
     assert.equal(first.length, 21, '20 projects and the Load more item');
     const loadMore = first[20];
@@ -110,6 +115,7 @@ describe('projects: the Projects view', function () {
 
   it('shows a failed load as an error item with Retry, and Retry loads it', async () => {
     await addFault({ kind: '500', path: '/workspaces/acme/projects?' });
+    await vscode.commands.executeCommand('workspaceAutomation.refreshProjects');
     const failed = await roots(api);
     assert.equal(failed.length, 1);
     assert.equal(failed[0].contextValue, 'wa.error.retry');
@@ -134,6 +140,7 @@ describe('projects: the Projects view', function () {
 
   it('turns a malformed answer into an error item, never a crash', async () => {
     await addFault({ kind: 'badjson', path: '/workspaces/acme/projects?' });
+    await vscode.commands.executeCommand('workspaceAutomation.refreshProjects');
     const nodes = await roots(api);
     assert.equal(nodes.length, 1);
     assert.equal(nodes[0].contextValue, 'wa.error.retry');
@@ -181,7 +188,7 @@ describe('projects: the Projects view', function () {
 
     it('chooses the project whose repository is the remote, fetching only the look-alike project', async () => {
       writeRemote('ssh://git@Git.Example.com/acme/Web-App.git/');
-      await api.session.reload(); // a new session: the match runs again at the next first show
+      await api.session.reload(true); // a new session: the match runs again at the next first show
       await clearRequests();
       await roots(api);
       const match = await api.views.projects.gitRemoteMatch;
@@ -196,12 +203,12 @@ describe('projects: the Projects view', function () {
 
     it('accepts the scp-like form and chooses nothing for a remote of another host', async () => {
       writeRemote('git@git.example.com:acme/docs.git');
-      await api.session.reload();
+      await api.session.reload(true);
       await roots(api);
       assert.deepEqual(await api.views.projects.gitRemoteMatch, { name: 'docs', displayName: 'Docs' }, api.views.projects.gitRemoteOutcome);
 
       writeRemote('https://github.com/acme/docs.git');
-      await api.session.reload();
+      await api.session.reload(true);
       await clearRequests();
       await roots(api);
       assert.equal(await api.views.projects.gitRemoteMatch, undefined);
