@@ -18,7 +18,7 @@ import {
   type TargetSummary,
 } from '../api';
 import type { Services } from '../services';
-import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { ApiLists, pickPipeline, pickProject, pickTarget } from '../ui/pickers';
 import { describeError } from '../views/nodes/errorNode';
 
@@ -26,8 +26,8 @@ export const ALLOW_PIPELINE_COMMAND = 'workspaceAutomation.allowPipeline';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(ALLOW_PIPELINE_COMMAND, async (item?: unknown) =>
-      allowPipeline(services, new QuickInputPrompter(), (await loadedTargetOfItem(item)) ?? targetOfItem(item)),
+    vscode.commands.registerCommand(ALLOW_PIPELINE_COMMAND, async (item?: unknown, ...rest: unknown[]) =>
+      allowPipeline(services, prompterFrom(rest), (await loadedTargetOfItem(item)) ?? targetOfItem(item)),
     ),
   ];
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Pipeline, Target, TargetSummary } from '../api';
 import type { Services } from '../services';
-import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../ui/pickers';
 import { describeError } from '../views/nodes/errorNode';
 import { allowOnTarget, isRetryable, missingTargetManage } from './allowPipeline';
@@ -15,8 +15,8 @@ export const CHECK_PIPELINE_ACCESS_COMMAND = 'workspaceAutomation.checkPipelineA
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CHECK_PIPELINE_ACCESS_COMMAND, (item?: unknown) =>
-      checkPipelineAccess(services, new QuickInputPrompter(), pipelineOfItem(item)),
+    vscode.commands.registerCommand(CHECK_PIPELINE_ACCESS_COMMAND, (item?: unknown, ...rest: unknown[]) =>
+      checkPipelineAccess(services, prompterFrom(rest), pipelineOfItem(item)),
     ),
   ];
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { MissingScopeError, ValidationError, type ApiClient, type Project } from '../api';
 import type { Services } from '../services';
-import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { describeError } from '../views/nodes/errorNode';
 
 export const CREATE_PROJECT_COMMAND = 'workspaceAutomation.createProject';
@@ -14,7 +14,7 @@ export const PROJECT_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 export const MAX_PROJECT_NAME = 100;
 
 export function register(services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(CREATE_PROJECT_COMMAND, () => createProject(services, new QuickInputPrompter()))];
+  return [vscode.commands.registerCommand(CREATE_PROJECT_COMMAND, (...args: unknown[]) => createProject(services, prompterFrom(args)))];
 }
 
 export interface ProjectAnswers {

@@ -5,8 +5,11 @@
 // quick input, and tests script the same interface with a queue of answers.
 import * as vscode from 'vscode';
 
-/** What a prompt resolves to when the user pressed the Back button. */
-export const BACK = Symbol('back');
+/**
+ * What a prompt resolves to when the user pressed the Back button. A registered symbol, so that a
+ * prompter bundled apart from the extension (the extension-host tests) returns the same one.
+ */
+export const BACK: unique symbol = Symbol.for('workspaceAutomation.multiStepInput.back') as never;
 export type Back = typeof BACK;
 
 /** Where a prompt sits in its flow: the quick input's title bar. */
@@ -227,6 +230,22 @@ export class QuickInputPrompter implements Prompter {
           : vscode.window.showInformationMessage;
     return Promise.resolve(show(text, ...actions));
   }
+}
+
+/**
+ * The prompter for a command run: the editor's quick input, unless the command's last argument is
+ * `{ prompter }` (extension-host tests script the installed extension's commands that way; a
+ * palette or menu run never passes one).
+ */
+export function prompterFrom(args: readonly unknown[]): Prompter {
+  const last = args.at(-1);
+  if (typeof last === 'object' && last !== null && !Array.isArray(last)) {
+    const candidate = (last as { prompter?: Partial<Prompter> }).prompter;
+    if (candidate && typeof candidate.pick === 'function' && typeof candidate.input === 'function' && typeof candidate.message === 'function') {
+      return candidate as Prompter;
+    }
+  }
+  return new QuickInputPrompter();
 }
 
 function applyFrame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, frame: PromptFrame): void {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import type { Services } from '../../services';
-import { QuickInputPrompter, runSteps, type Prompter } from '../../ui/multiStepInput';
+import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
 import { ApiLists } from '../../ui/pickers';
 import { describeError } from '../../views/nodes/errorNode';
 import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
@@ -15,8 +15,8 @@ export const CREATE_VARIABLE_COMMAND = 'workspaceAutomation.createVariable';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CREATE_VARIABLE_COMMAND, (item?: unknown) =>
-      createVariable(services, new QuickInputPrompter(), answersFromItem(item)),
+    vscode.commands.registerCommand(CREATE_VARIABLE_COMMAND, (item?: unknown, ...rest: unknown[]) =>
+      createVariable(services, prompterFrom(rest), answersFromItem(item)),
     ),
   ];
 }
