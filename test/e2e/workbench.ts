@@ -359,17 +359,48 @@ export class Workbench {
     return (await this.quickInput.locator('.quick-input-list .monaco-list-row .label-name').allInnerTexts()).map((t) => t.trim());
   }
 
-  /** Chooses a quick-pick item by its label (clicks it); waits for it to be listed. */
+  /**
+   * Chooses a quick-pick item by its label; waits for it to be listed. The list re-renders while it
+   * filters (rows are reused), so this waits for the list to settle, moves the focus onto the item
+   * with the arrow keys, checks the focused row is that item, and presses Enter. In a multi-select
+   * pick (checkboxes) it clicks the item instead, which toggles it.
+   */
   async pick(label: TextMatch): Promise<void> {
-    const rows = this.quickInput.locator('.quick-input-list .monaco-list-row');
-    const row = rows.filter({ has: this.page.locator('.label-name', { hasText: typeof label === 'string' ? exact(label) : label }) }).first();
+    const labelMatch = typeof label === 'string' ? exact(label) : label;
+    let last: string[] = [];
     try {
-      await row.waitFor({ state: 'visible' });
+      await waitFor(`quick-pick item ${String(label)}`, async () => {
+        const before = await this.quickPickItems();
+        if (!before.some((l) => matches(l, label))) {
+          last = before;
+          return undefined;
+        }
+        await new Promise((r) => setTimeout(r, 120));
+        const after = await this.quickPickItems();
+        last = after;
+        return JSON.stringify(before) === JSON.stringify(after) ? true : undefined;
+      });
     } catch (e) {
-      const items = await this.quickPickItems().catch(() => []);
-      throw new Error(`no quick-pick item ${String(label)} (items: ${JSON.stringify(items)}): ${(e as Error).message}`);
+      throw new Error(`no quick-pick item ${String(label)} (items: ${JSON.stringify(last)}): ${(e as Error).message}`);
     }
-    await row.click();
+    const rows = this.quickInput.locator('.quick-input-list .monaco-list-row');
+    // canSelectMany: the widget carries `show-checkboxes`, and clicking a row toggles its checkbox.
+    if (await this.quickInput.evaluate((el) => el.classList.contains('show-checkboxes'))) {
+      await rows.filter({ has: this.page.locator('.label-name', { hasText: labelMatch }) }).first().click();
+      return;
+    }
+    const input = this.quickInput.locator('.quick-input-box input');
+    const focused = this.quickInput.locator('.quick-input-list .monaco-list-row.focused .label-name');
+    const total = Number((await rows.first().getAttribute('aria-setsize')) ?? '0') || (await rows.count());
+    for (let i = 0; i <= total + 1; i++) {
+      const text = (await focused.count()) ? (await focused.first().innerText()).trim() : '';
+      if (text && matches(text, label)) {
+        await input.press('Enter');
+        return;
+      }
+      await input.press('ArrowDown');
+    }
+    throw new Error(`could not move the focus onto quick-pick item ${String(label)} (items: ${JSON.stringify(await this.quickPickItems())})`);
   }
 
   /** Replaces the text of the quick input (input box or quick-pick filter). */
@@ -473,6 +504,23 @@ export class Workbench {
     const lines = this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     await lines.waitFor();
     return (await lines.innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /** Waits until the active editor's title matches; returns it. */
+  async waitActiveEditor(title: TextMatch, timeout = UI_TIMEOUT): Promise<string> {
+    let last = '';
+    try {
+      return await waitFor(
+        `an active editor ${String(title)}`,
+        async () => {
+          last = await this.activeEditorTitle();
+          return matches(last, title) ? last : undefined;
+        },
+        timeout,
+      );
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; the active editor is ${JSON.stringify(last)}`);
+    }
   }
 
   // ---------------------------------------------------------------- evidence
