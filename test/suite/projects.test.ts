@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { addFault, apiCall, clearRequests, ENV_TOKEN, labelOf, requests, signedInAs, signedOutState, setSetting } from './sessionHelpers';
+import { addFault, apiCall, clearRequests, ENV_TOKEN, labelOf, requests, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { getChildren(): Promise<Node[]> | Node[]; contextValue?: string };
 
@@ -144,6 +144,16 @@ describe('projects: the Projects view', function () {
     const nodes = await roots(api);
     assert.equal(nodes.length, 1);
     assert.equal(nodes[0].contextValue, 'wa.error.retry');
+  });
+
+  it('offers Select Workspace when the workspace does not exist', async () => {
+    await setSetting('workspace', 'no-such-workspace');
+    await waitFor('the session to follow the setting', () => api.session.workspace === 'no-such-workspace');
+    const nodes = await roots(api);
+    assert.equal(nodes.length, 1);
+    assert.equal(nodes[0].contextValue, 'wa.error.workspace');
+    assert.equal(nodes[0].command?.command, 'workspaceAutomation.selectWorkspace');
+    assert.match(labelOf(nodes[0]), /Workspace not found/);
   });
 
   it('offers Sign In on a 401', async () => {

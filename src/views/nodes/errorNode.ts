@@ -7,6 +7,7 @@ import {
   ConfigurationError,
   MissingScopeError,
   NetworkError,
+  NotFoundError,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -19,9 +20,10 @@ import { TreeNode } from './treeNode';
 export const RETRY_COMMAND = 'workspaceAutomation.retry';
 export const SIGN_IN_COMMAND = 'workspaceAutomation.signIn';
 export const OPEN_SETTINGS_COMMAND = 'workspaceAutomation.openSettings';
+export const SELECT_WORKSPACE_COMMAND = 'workspaceAutomation.selectWorkspace';
 
-/** contextValue facets: `wa.error.retry`, `wa.error.signIn`, `wa.error.settings`. */
-export type ErrorAction = 'retry' | 'signIn' | 'settings';
+/** contextValue facets: `wa.error.retry`, `wa.error.signIn`, `wa.error.settings`, `wa.error.workspace`. */
+export type ErrorAction = 'retry' | 'signIn' | 'settings' | 'workspace';
 
 export class ErrorNode extends TreeNode {
   readonly action: ErrorAction;
@@ -44,7 +46,9 @@ export class ErrorNode extends TreeNode {
         ? { command: SIGN_IN_COMMAND, title: vscode.l10n.t('Sign In') }
         : this.action === 'settings'
           ? { command: OPEN_SETTINGS_COMMAND, title: vscode.l10n.t('Open Settings') }
-          : { command: RETRY_COMMAND, title: vscode.l10n.t('Retry'), arguments: [this] };
+          : this.action === 'workspace'
+            ? { command: SELECT_WORKSPACE_COMMAND, title: vscode.l10n.t('Select Workspace') }
+            : { command: RETRY_COMMAND, title: vscode.l10n.t('Retry'), arguments: [this] };
   }
 }
 
@@ -55,6 +59,9 @@ function errorAction(error: unknown): ErrorAction {
   if (error instanceof ConfigurationError) {
     return 'settings';
   }
+  if (error instanceof NotFoundError && error.resource?.toLowerCase() === 'workspace') {
+    return 'workspace';
+  }
   return 'retry';
 }
 
@@ -64,6 +71,8 @@ function actionHint(action: ErrorAction): string {
       return vscode.l10n.t('Click to sign in');
     case 'settings':
       return vscode.l10n.t('Click to open the settings');
+    case 'workspace':
+      return vscode.l10n.t('Click to select another workspace');
     default:
       return vscode.l10n.t('Click to retry');
   }
