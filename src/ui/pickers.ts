@@ -63,12 +63,6 @@ export class ApiLists {
     this.targetCache.set(target.id, Promise.resolve(target));
   }
 
-  /** Forgets the lists, e.g. after a change made them stale. */
-  clear(): void {
-    this.cache.clear();
-    this.targetCache.clear();
-  }
-
   private load<T>(key: string, _signal: AbortSignal | undefined, list: (q: { page: number; perPage: number }) => Promise<T[]>): Promise<readonly T[]> {
     let loaded = this.cache.get(key) as Promise<readonly T[]> | undefined;
     if (!loaded) {
