@@ -26,25 +26,25 @@ export class ApiLists {
 
   projects(signal?: AbortSignal): Promise<readonly ProjectRef[]> {
     const known = this.loaded.loadedProjects?.();
-    return known ? Promise.resolve(known) : this.load('projects', signal, (q) => this.client.listProjects(this.workspace, q, { signal }));
+    return known ? Promise.resolve(known) : this.load('projects', (q) => this.client.listProjects(this.workspace, q, { signal }));
   }
 
   pipelines(project: string, signal?: AbortSignal): Promise<readonly Pipeline[]> {
     const known = this.loaded.loadedPipelines?.(project);
     return known
       ? Promise.resolve(known)
-      : this.load(`pipelines/${project}`, signal, (q) => this.client.listPipelines(this.workspace, project, q, { signal }));
+      : this.load(`pipelines/${project}`, (q) => this.client.listPipelines(this.workspace, project, q, { signal }));
   }
 
   actions(project: string, pipelineId: number, signal?: AbortSignal): Promise<readonly Action[]> {
-    return this.load(`actions/${project}/${pipelineId}`, signal, (q) =>
+    return this.load(`actions/${project}/${pipelineId}`, (q) =>
       this.client.listActions(this.workspace, project, pipelineId, q, { signal }),
     );
   }
 
-  /** Target summaries; `pipelineId` narrows them to the targets that concern that pipeline (conventions.md). */
-  targets(filter: { pipelineId?: number } = {}, signal?: AbortSignal): Promise<readonly TargetSummary[]> {
-    return this.load(`targets/${filter.pipelineId ?? ''}`, signal, (q) => this.client.listTargets(this.workspace, { ...q, ...filter }, { signal }));
+  /** Target summaries (they carry all_pipelines_allowed, not the allowed pipelines). */
+  targets(signal?: AbortSignal): Promise<readonly TargetSummary[]> {
+    return this.load('targets', (q) => this.client.listTargets(this.workspace, q, { signal }));
   }
 
   /** The full target (with allowed_pipelines), requested once per flow. */
@@ -63,7 +63,7 @@ export class ApiLists {
     this.targetCache.set(target.id, Promise.resolve(target));
   }
 
-  private load<T>(key: string, _signal: AbortSignal | undefined, list: (q: { page: number; perPage: number }) => Promise<T[]>): Promise<readonly T[]> {
+  private load<T>(key: string, list: (q: { page: number; perPage: number }) => Promise<T[]>): Promise<readonly T[]> {
     let loaded = this.cache.get(key) as Promise<readonly T[]> | undefined;
     if (!loaded) {
       loaded = collect(this.client.items(list, PAGE_SIZE));
@@ -170,7 +170,7 @@ export async function pickTarget(ui: StepUi, lists: ApiLists, current?: string):
     placeholder: vscode.l10n.t('Choose a deployment target'),
     loadingPlaceholder: vscode.l10n.t('Loading targets…'),
     emptyPlaceholder: vscode.l10n.t('There are no deployment targets in this workspace.'),
-    items: async (signal) => (await lists.targets({}, signal)).map(targetItem),
+    items: async (signal) => (await lists.targets(signal)).map(targetItem),
     isActive: (i) => i.target.id === current,
     matchOnDescription: true,
     matchOnDetail: true,
