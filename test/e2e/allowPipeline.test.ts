@@ -80,6 +80,12 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     await waitStep(wb, TITLE, 2, 2);
     assert.equal(await pickDescription(wb, 'Deploy to production'), 'already allowed');
     assert.equal(await pickDescription(wb, 'Deploy to staging'), 'runs on push');
+    if (process.env.WA_SCREENSHOTS) {
+      // Away from the target row, whose hover would cover the view.
+      await wb.page.mouse.move(900, 700);
+      await wb.page.waitForTimeout(1500);
+      await wb.readmeScreenshot('allow-pipeline');
+    }
     await wb.pick('Deploy to staging');
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Pipeline Deploy to staging of project web-app may now use target Production web servers.');

@@ -74,6 +74,7 @@ describe('Create Variable (UI)', () => {
     assert.deepEqual(await pickLabels(wb), ['Workspace', 'Project', 'Pipeline', 'Action']);
     await wb.pick('Workspace');
     await waitStep(wb, TITLE, 2, 6);
+    await wb.readmeScreenshot('create-variable');
     await wb.pick('VAR');
     await waitStep(wb, TITLE, 3, 6);
     await wb.submit('API_URL');
