@@ -63,8 +63,12 @@ describe('Projects view (UI)', () => {
     const wb = workbench();
     // Web App was clicked above; the Commits view loads its commits.
     await wb.expandView('Commits');
-    await wb.waitForRows('Commits', (r) => r.length > 0, 'the commits of Web App');
-    assert.ok(wb.emulator.requests.some((r) => r.path.startsWith('/workspaces/acme/projects/web-app/repository/commits')));
+    await waitFor('the Commits view to ask for the commits of web-app', async () =>
+      wb.emulator.requests.some((r) => r.path.startsWith('/workspaces/acme/projects/web-app/repository/commits')) ? true : undefined,
+    );
+    const description = wb.view('Commits').locator('.pane-header .description');
+    await waitFor('the Commits view to name Web App', async () => (/Web App/.test(await description.innerText()) ? true : undefined));
+    await wb.waitForRows('Commits', (r) => r.length > 1, 'the commits of Web App');
   });
 
   it('offers Open in Browser on a row (inline) and Refresh in the title', async () => {
