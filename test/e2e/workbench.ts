@@ -69,6 +69,8 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
 export class Workbench {
   private ctx: BrowserContext | undefined;
   private currentPage: Page | undefined;
+  /** Whether a page has used the current editor (its state is no longer fresh). */
+  private editorUsed = false;
   /** Milliseconds from navigation to a restored workbench, for the last open(). */
   lastReadyMs = 0;
 
@@ -95,14 +97,21 @@ export class Workbench {
   // ---------------------------------------------------------------- lifecycle
 
   /**
-   * Opens the workbench in a fresh browser profile (so SecretStorage is empty: signed out), by
-   * default after resetting the emulator to its demo data. Waits until the workbench is restored.
+   * Opens the workbench fresh: a new editor (fresh profile: no global/workspace/view state, a new
+   * extension host) with the user settings written so far (`setUserSettings` before `open()`
+   * presets them), in a new browser profile (SecretStorage empty: signed out), by default after
+   * resetting the emulator to its demo data. Waits until the workbench is restored.
+   * `freshEditor: false` keeps the running editor and its state (only the browser profile is new).
    */
-  async open(opts: { resetEmulator?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  async open(opts: { resetEmulator?: boolean; freshEditor?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
     if (opts.resetEmulator ?? true) {
       this.emulator.reset();
     }
     await this.ctx?.close().catch(() => undefined);
+    if ((opts.freshEditor ?? true) && this.editorUsed) {
+      await this.session.restartEditor(this.userSettings());
+    }
+    this.editorUsed = true;
     this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
     this.ctx.setDefaultTimeout(UI_TIMEOUT);
     this.currentPage = await this.ctx.newPage();

@@ -17,6 +17,11 @@ export interface EditorSession {
   browser: Browser;
   /** Milliseconds spent installing the editor cache (0 when cached). */
   installMs: number;
+  /**
+   * Replaces the editor by a fresh one (new profile: no settings, global or workspace state, view
+   * state, extension host) with `settings` as its user settings; the old one stops in the background.
+   */
+  restartEditor(settings: Record<string, unknown>): Promise<CodeServer>;
   stop(): Promise<void>;
 }
 
@@ -33,19 +38,23 @@ export async function startSession(opts: SessionOptions = {}): Promise<EditorSes
   const unregisterEmulator = onCleanup('emulator', () => emulator.close(), () => undefined);
   let editor: CodeServer | undefined;
   let browser: Browser | undefined;
+  const stopping: Promise<void>[] = [];
   const stop = async () => {
     await browser?.close().catch(() => undefined);
     await editor?.stop();
+    await Promise.allSettled(stopping);
     unregisterEmulator();
     await emulator.close();
   };
-  try {
-    editor = await startCodeServer({
+  const start = (settings: Record<string, unknown>) =>
+    startCodeServer({
       ...opts,
       vsix,
-      settings: { 'workspaceAutomation.apiUrl': emulator.url, ...opts.settings },
+      settings: { 'workspaceAutomation.apiUrl': emulator.url, ...settings },
       env: { WA_EMULATOR_URL: emulator.url, ...opts.env },
     });
+  try {
+    editor = await start(opts.settings ?? {});
     if (opts.browser !== false) {
       browser = await launchBrowser();
     }
@@ -53,7 +62,21 @@ export async function startSession(opts: SessionOptions = {}): Promise<EditorSes
     await stop();
     throw e;
   }
-  return { emulator, editor, browser: browser!, installMs, stop };
+  const session: EditorSession = {
+    emulator,
+    editor,
+    browser: browser!,
+    installMs,
+    async restartEditor(settings) {
+      const old = session.editor;
+      stopping.push(old.stop());
+      editor = await start(settings);
+      session.editor = editor;
+      return editor;
+    },
+    stop,
+  };
+  return session;
 }
 
 /** A folder under test-results/ for one failure's screenshot and logs (name made file-safe). */
