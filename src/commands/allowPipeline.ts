@@ -12,6 +12,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
+  UnexpectedResponseError,
   type ApiClient,
   type Pipeline,
   type Target,
@@ -202,9 +203,11 @@ export async function allowOnTarget(
   }
 }
 
-/** Whether Retry or Edit can help: not for permissions, scopes or a cancel. */
+/** Whether Retry or Edit can help: not for permissions or scopes. (Allowing twice is harmless.) */
 export function isRetryable(error: unknown): boolean {
   return (
+    error instanceof CancelledError ||
+    error instanceof UnexpectedResponseError ||
     error instanceof NotFoundError ||
     error instanceof NetworkError ||
     error instanceof TimeoutError ||
@@ -227,7 +230,7 @@ export function allowFailure(error: unknown, target: TargetSummary, project: str
     return vscode.l10n.t('Access denied: you may not change the pipelines of target {0}; ask a workspace administrator.', target.name);
   }
   if (error instanceof CancelledError) {
-    return vscode.l10n.t('Cancelled; target {0} was not changed.', target.name);
+    return vscode.l10n.t('Cancelled. Target {0} may have changed if the request had reached the service; allowing again is harmless.', target.name);
   }
   if (error instanceof NotFoundError) {
     return vscode.l10n.t('{0} Pipeline {1} of project {2} or target {3} may have been renamed or deleted: choose Edit to pick again.', error.message, pipeline, project, target.name);

@@ -2,7 +2,7 @@
 // name, editable). On success the Projects view shows the new project selected; on failure Retry
 // sends the same answers and Edit reopens both steps with them.
 import * as vscode from 'vscode';
-import { MissingScopeError, ValidationError, type ApiClient, type Project } from '../api';
+import { CancelledError, MissingScopeError, ValidationError, type ApiClient, type Project } from '../api';
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { describeError } from '../views/nodes/errorNode';
@@ -139,6 +139,12 @@ function failureMessage(error: unknown, displayName: string, name: string): stri
   }
   if (error instanceof ValidationError) {
     return vscode.l10n.t('The server did not accept project {0} ({1}). Choose Edit to change it.', displayName, error.message);
+  }
+  if (error instanceof CancelledError) {
+    return vscode.l10n.t(
+      'You cancelled creating project {0}. If the request had already reached the service, the project may exist: Retry tells you so if the name is now taken.',
+      displayName,
+    );
   }
   if (error instanceof MissingScopeError) {
     return vscode.l10n.t(

@@ -83,7 +83,10 @@ export function failureMessage(error: unknown, answers: VariableAnswers, workspa
     return error.message;
   }
   if (error instanceof CancelledError) {
-    return vscode.l10n.t('Creating {0} was cancelled; nothing was created.', key);
+    return vscode.l10n.t(
+      'You cancelled creating {0}. If the request had already reached the service, the variable may exist: Retry tells you so if the key is now taken.',
+      key,
+    );
   }
   if (error instanceof MissingScopeError) {
     const scope = error.scope ?? 'VARIABLE_ADD';
