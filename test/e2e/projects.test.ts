@@ -1,10 +1,11 @@
 // Browsing the Projects view as a person does in the real editor: projects with their names,
 // a project expanded into pipelines and a pipeline into actions, clicking a project (it becomes
 // the Commits view's project), Open in Browser on the row, an error row with Retry, the API-disabled
-// workspace's welcome, and Refresh costing one request.
+// workspace's welcome, the unreachable service's welcome, and Refresh costing one request.
 import * as assert from 'node:assert/strict';
+import { startEmulator } from '../emulator';
 import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
-import { waitFor, workbench } from './workbench';
+import { demoTokens, waitFor, workbench } from './workbench';
 
 describe('Projects view (UI)', () => {
   before(async () => {
@@ -110,5 +111,42 @@ describe('Projects view (UI)', () => {
     await wb.waitQuickInput({ placeholder: /Choose the workspace/ });
     await wb.pick('Acme');
     await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects of acme');
+  });
+
+  it('shows the unreachable welcome, with the address in the title, when the service stops answering', async () => {
+    const wb = workbench();
+    const apiUrl = wb.userSettings()['workspaceAutomation.apiUrl'];
+    // A second emulator of our own, signed in to, then stopped.
+    const other = await startEmulator({ port: 0 });
+    let stopped = false;
+    try {
+      wb.setUserSettings({ 'workspaceAutomation.apiUrl': other.url });
+      await wb.reload();
+      await wb.openContainer();
+      await wb.runCommand('Workspace Automation: Sign In');
+      await wb.waitQuickInput({ title: /Sign In/ });
+      assert.match(await wb.quickInputMessage(), new RegExp(`token for ${other.url.replace(/[.]/g, '\\.')}`));
+      await wb.submit(demoTokens.admin);
+      await wb.waitQuickInputClosed();
+      await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects of the second emulator');
+      await other.close();
+      stopped = true;
+      await wb.reload(); // a new window: the stored token, no answer
+      await wb.openContainer();
+      const text = await waitFor('the unreachable welcome', async () => {
+        const t = await wb.welcomeText('Projects');
+        return /could not be reached/.test(t) ? t : undefined;
+      });
+      assert.match(text, /Retry/);
+      assert.match(text, /Open Settings/);
+      const description = await wb.view('Projects').locator('.pane-header .description').innerText();
+      assert.equal(description.trim(), other.url);
+    } finally {
+      if (!stopped) {
+        await other.close();
+      }
+      wb.setUserSettings({ 'workspaceAutomation.apiUrl': apiUrl });
+      await wb.reload();
+    }
   });
 });
