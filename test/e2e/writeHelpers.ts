@@ -56,14 +56,35 @@ export async function waitFocused(wb: Workbench, label: string): Promise<void> {
   });
 }
 
-/** Accepts a file in the editor's open dialog (the simple dialog of a remote window): types its path. */
+/** Waits until the quick input has shown no busy bar for a moment (the open dialog reads folders). */
+async function waitIdle(wb: Workbench, what: string): Promise<void> {
+  const busy = wb.quickInput.locator('.monaco-progress-container.active');
+  let idleSince = 0;
+  await waitFor(what, async () => {
+    if (await busy.count()) {
+      idleSince = 0;
+      return undefined;
+    }
+    idleSince ||= Date.now();
+    return Date.now() - idleSince >= 400 ? true : undefined;
+  });
+}
+
+/**
+ * Accepts a file in the editor's open dialog (the simple dialog of a remote window): types its
+ * path. The dialog fills in its folder and checks a typed path asynchronously; an Enter taken
+ * while it is still busy closes it without a file, so each step waits for it to be idle.
+ */
 export async function openFileInDialog(wb: Workbench, file: string): Promise<void> {
+  const title = await wb.quickInputTitle();
   await wb.quickInput.waitFor({ state: 'visible' });
-  // The simple dialog shows a folder path to complete; replace it with the file's path.
   await waitFor('the open dialog', async () => ((await wb.quickInputValue()).startsWith('/') ? true : undefined));
+  await waitIdle(wb, 'the open dialog to list its folder');
   await wb.type(file);
   await waitValue(wb, file);
+  await waitIdle(wb, 'the open dialog to check the typed path');
   await wb.enter();
+  await waitFor('the open dialog to close with the file', async () => ((await wb.quickInputTitle()) !== title ? true : undefined));
 }
 
 /** "type blob" of the public half of a private key file, as ssh-keygen derives it. */
