@@ -100,11 +100,25 @@ interface RawAnswer {
   text: string;
 }
 
+/** The abort of one request, across its attempts. */
+interface Abort {
+  /** Its signal goes to every attempt's fetch; aborted on timeout, or when every caller has left. */
+  controller: AbortController;
+  /** Set by the attempt in progress: rejects it at once, even with a fetch that ignores the signal while reading the body. */
+  onAbort: (() => void) | undefined;
+}
+
 interface Shared {
   promise: Promise<RawAnswer>;
-  controller: AbortController;
+  abort: Abort;
   callers: number;
   settled: boolean;
+}
+
+/** Aborts the request's fetch (through the signal) and its attempt in progress (directly). */
+function abortRequest(a: Abort): void {
+  a.controller.abort();
+  a.onAbort?.();
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -388,8 +402,8 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
     }
 
-    const raw = await this.shared(spec.method === 'GET' ? `${url}\n${token}` : undefined, spec.signal, ctx, (signal) =>
-      this.attempts(spec.method, url, headers, body, ctx, secrets, signal),
+    const raw = await this.shared(spec.method === 'GET' ? `${url}\n${token}` : undefined, spec.signal, ctx, (abort) =>
+      this.attempts(spec.method, url, headers, body, ctx, secrets, abort),
     );
     return this.interpret(raw, spec, ctx, secrets);
   }
@@ -414,18 +428,28 @@ export class ApiClient {
     key: string | undefined,
     signal: AbortSignal | undefined,
     ctx: { method: string; path: string },
-    run: (signal: AbortSignal) => Promise<RawAnswer>,
+    run: (abort: Abort) => Promise<RawAnswer>,
   ): Promise<RawAnswer> {
     let entry = key !== undefined ? this.inflight.get(key) : undefined;
     if (!entry) {
-      const controller = new AbortController();
-      const created: Shared = { promise: undefined as unknown as Promise<RawAnswer>, controller, callers: 0, settled: false };
-      created.promise = run(controller.signal).finally(() => {
+      const abort: Abort = { controller: new AbortController(), onAbort: undefined };
+      const created: Shared = { promise: undefined as unknown as Promise<RawAnswer>, abort, callers: 0, settled: false };
+      const settle = () => {
         created.settled = true;
         if (key !== undefined && this.inflight.get(key) === created) {
           this.inflight.delete(key);
         }
-      });
+      };
+      created.promise = run(abort).then(
+        (v) => {
+          settle();
+          return v;
+        },
+        (err: unknown) => {
+          settle();
+          throw err;
+        },
+      );
       // Avoid an unhandled rejection when every caller has left.
       created.promise.catch(() => undefined);
       if (key !== undefined) {
@@ -450,7 +474,7 @@ export class ApiClient {
           if (key !== undefined && this.inflight.get(key) === e) {
             this.inflight.delete(key);
           }
-          e.controller.abort();
+          abortRequest(e.abort);
         }
         reject(new CancelledError('The request was cancelled.', ctx));
       };
@@ -482,12 +506,13 @@ export class ApiClient {
     body: string | undefined,
     ctx: { method: string; path: string },
     secrets: string[],
-    signal: AbortSignal,
+    abort: Abort,
   ): Promise<RawAnswer> {
+    const signal = abort.controller.signal;
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < this.opts.maxRetries;
       try {
-        const raw = await this.once(method, url, headers, body, ctx, secrets, signal, attempt);
+        const raw = await this.once(method, url, headers, body, ctx, secrets, abort, attempt);
         if (method === 'GET' && canRetry && RETRY_STATUSES.has(raw.status)) {
           await this.backoff(attempt, raw.headers, signal, ctx);
           this.failIfRateLimited(ctx);
@@ -531,74 +556,112 @@ export class ApiClient {
     });
   }
 
-  /** One attempt: fetch and read the whole body, under the timeout and the abort signal. */
-  private async once(
+  /**
+   * One attempt: fetch and read the whole body, under the timeout and the request's abort. Settles
+   * at once on timeout or abort, even with a fetch that ignores the signal (for the answer or its
+   * body): the abort calls this attempt's hook directly, so no race and no listener per attempt.
+   */
+  private once(
     method: string,
     url: string,
     headers: Record<string, string>,
     body: string | undefined,
     ctx: { method: string; path: string },
     secrets: string[],
-    outer: AbortSignal,
+    abort: Abort,
     attempt: number,
   ): Promise<RawAnswer> {
     const started = Date.now();
-    const controller = new AbortController();
-    let timedOut = false;
     const timeoutMs = this.opts.timeoutMs;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onOuterAbort = () => controller.abort();
-    if (outer.aborted) {
-      controller.abort();
-    } else {
-      outer.addEventListener('abort', onOuterAbort, { once: true });
-    }
-    // Some fetch implementations ignore an abort while reading the body: race it.
-    let rejectOnAbort: (e: unknown) => void = () => undefined;
-    const aborted = new Promise<never>((_, reject) => (rejectOnAbort = reject));
-    aborted.catch(() => undefined);
-    const onAbort = () => rejectOnAbort(new Error('aborted'));
-    controller.signal.addEventListener('abort', onAbort, { once: true });
-
-    let status: number | undefined;
-    try {
-      const res = await Promise.race([this.opts.fetch(url, { method, headers, body, signal: controller.signal }), aborted]);
-      status = res.status;
-      this.rateLimit.updateFromHeaders(res.headers);
-      const text = await Promise.race([res.text(), aborted]);
-      this.emit({ ...ctx, status, durationMs: Date.now() - started, attempt });
-      return { status, headers: res.headers, text };
-    } catch (e) {
-      let err: ApiError;
-      if (timedOut) {
-        err = new TimeoutError(`No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`, { ...ctx, status, timeoutMs });
-      } else if (outer.aborted) {
-        err = new CancelledError('The request was cancelled.', { ...ctx, status });
-      } else {
-        const code = systemErrorCode(e);
-        const what = status !== undefined ? `The answer (${status}) was cut short` : 'Could not reach the server';
-        err = new NetworkError(`${what}${code ? ` (${code})` : ''}: ${redact(messageOf(e), secrets)}`, {
-          ...ctx,
-          status,
-          errorCode: code,
-          cause: redactError(e, secrets),
-        });
+    const signal = abort.controller.signal;
+    return new Promise<RawAnswer>((resolve, reject) => {
+      let status: number | undefined;
+      let timedOut = false;
+      let done = false;
+      const fail = (e: unknown): void => {
+        if (done) {
+          return;
+        }
+        done = true;
+        clearTimeout(timer);
+        if (abort.onAbort === onAbort) {
+          abort.onAbort = undefined;
+        }
+        let err: ApiError;
+        if (timedOut) {
+          err = new TimeoutError(`No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`, { ...ctx, status, timeoutMs });
+        } else if (signal.aborted) {
+          err = new CancelledError('The request was cancelled.', { ...ctx, status });
+        } else {
+          const code = systemErrorCode(e);
+          const what = status !== undefined ? `The answer (${status}) was cut short` : 'Could not reach the server';
+          err = new NetworkError(`${what}${code ? ` (${code})` : ''}: ${redact(messageOf(e), secrets)}`, {
+            ...ctx,
+            status,
+            errorCode: code,
+            cause: redactError(e, secrets),
+          });
+        }
+        this.emit(ctx, status, started, attempt, err.message);
+        reject(err);
+      };
+      const onAbort = (): void => fail(new Error('aborted'));
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abortRequest(abort);
+      }, timeoutMs);
+      if (signal.aborted) {
+        fail(new Error('aborted'));
+        return;
       }
-      this.emit({ ...ctx, status, durationMs: Date.now() - started, attempt, error: err.message });
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      outer.removeEventListener('abort', onOuterAbort);
-      controller.signal.removeEventListener('abort', onAbort);
-    }
+      abort.onAbort = onAbort;
+      let answer: ReturnType<FetchLike>;
+      try {
+        answer = this.opts.fetch(url, { method, headers, body, signal });
+      } catch (e) {
+        fail(e);
+        return;
+      }
+      answer.then((res) => {
+        if (done) {
+          return;
+        }
+        status = res.status;
+        let text: Promise<string>;
+        try {
+          this.rateLimit.updateFromHeaders(res.headers);
+          text = res.text();
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        text.then((t) => {
+          if (done) {
+            return;
+          }
+          done = true;
+          clearTimeout(timer);
+          if (abort.onAbort === onAbort) {
+            abort.onAbort = undefined;
+          }
+          this.emit(ctx, status, started, attempt, undefined);
+          resolve({ status: res.status, headers: res.headers, text: t });
+        }, fail);
+      }, fail);
+    });
   }
 
-  private emit(e: RequestEvent): void {
+  private emit(ctx: { method: string; path: string }, status: number | undefined, started: number, attempt: number, error: string | undefined): void {
+    const onRequest = this.opts.onRequest;
+    if (!onRequest) {
+      return;
+    }
+    const e: RequestEvent = { method: ctx.method, path: ctx.path, status, durationMs: Date.now() - started, attempt };
+    if (error !== undefined) {
+      e.error = error;
+    }
     try {
-      this.opts.onRequest?.(e);
+      onRequest(e);
     } catch {
       // A logger's failure must not break a request.
     }
