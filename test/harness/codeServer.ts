@@ -37,6 +37,8 @@ export interface CodeServer {
   serverLog: string;
   /** Milliseconds from spawn to a healthy /healthz. */
   startMs: number;
+  /** Settles when the server process exits (its exit code, or the signal's name). */
+  exited: Promise<number | string>;
   install: EditorInstall;
   /** Copies the editor's logs (server output, VS Code log folders) into `dest`. */
   collectLogs(dest: string): void;
@@ -170,6 +172,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
   // reaches the helpers (extension host, file watcher, pty host) too.
   const child = spawn(install.codeServerBin, args, { cwd: root, env, detached: true, stdio: ['ignore', logFd, logFd] });
   fs.closeSync(logFd);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const readLog = () => (fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8') : '');
 
   let stopped = false;
@@ -215,6 +218,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     extensionsDir,
     serverLog,
     startMs,
+    exited,
     install,
     collectLogs(dest: string) {
       fs.mkdirSync(dest, { recursive: true });

@@ -62,8 +62,21 @@ async function main(): Promise<number> {
     const started = Date.now();
     await page.goto(`${editor.url}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     let timer: NodeJS.Timeout | undefined;
+    let finished = false;
     const code = await Promise.race([
       exit,
+      editor.exited.then((how) => {
+        if (!finished) {
+          console.error(`[suite] code-server exited during the run (${how}); see its log in test-results/suite/`);
+        }
+        return 1;
+      }),
+      new Promise<number>((resolve) =>
+        page.once('crash', () => {
+          console.error('[suite] the workbench page crashed');
+          resolve(1);
+        }),
+      ),
       new Promise<number>((resolve) => {
         timer = setTimeout(() => {
           console.error(`[suite] no exit code after ${timeoutMs / 1000} s: giving up`);
@@ -71,6 +84,7 @@ async function main(): Promise<number> {
         }, timeoutMs);
       }),
     ]);
+    finished = true;
     clearTimeout(timer);
     figure('suite run in the editor (workbench load included)', Date.now() - started);
     if (code !== 0) {
