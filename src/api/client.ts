@@ -108,6 +108,17 @@ interface Abort {
   onAbort: (() => void) | undefined;
 }
 
+/** One request's fixed parts, for each of its attempts. */
+interface Call {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  ctx: { method: string; path: string };
+  secrets: string[];
+  abort: Abort;
+}
+
 interface Shared {
   promise: Promise<RawAnswer>;
   abort: Abort;
@@ -380,14 +391,16 @@ export class ApiClient {
     }
     let token: string | undefined;
     try {
-      token = await this.opts.getToken();
+      const got = this.opts.getToken();
+      // Awaited only when it is a promise: a token at hand costs no extra turn.
+      token = typeof got === 'string' || got === undefined ? got : await got;
     } catch (e) {
       throw new UnauthorizedError('Could not read the access token.', { ...ctx, cause: redactError(e) });
     }
     if (!token) {
       throw new UnauthorizedError('Not signed in: there is no access token.', ctx);
     }
-    const secrets = [token, ...(spec.secrets ?? [])];
+    const secrets = spec.secrets && spec.secrets.length > 0 ? [token, ...spec.secrets] : [token];
     this.failIfRateLimited(ctx);
 
     const url = this.baseUrl + pathWithQuery;
@@ -402,8 +415,9 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
     }
 
-    const raw = await this.shared(spec.method === 'GET' ? `${url}\n${token}` : undefined, spec.signal, ctx, (abort) =>
-      this.attempts(spec.method, url, headers, body, ctx, secrets, abort),
+    const method = spec.method;
+    const raw = await this.shared(method === 'GET' ? `${url}\n${token}` : undefined, spec.signal, ctx, (abort) =>
+      this.once({ method, url, headers, body, ctx, secrets, abort }, 0),
     );
     return this.interpret(raw, spec, ctx, secrets);
   }
@@ -440,18 +454,10 @@ export class ApiClient {
           this.inflight.delete(key);
         }
       };
-      created.promise = run(abort).then(
-        (v) => {
-          settle();
-          return v;
-        },
-        (err: unknown) => {
-          settle();
-          throw err;
-        },
-      );
-      // Avoid an unhandled rejection when every caller has left.
-      created.promise.catch(() => undefined);
+      created.promise = run(abort);
+      // Registered before any caller's: settled (and out of the map) before a caller resumes. It
+      // also handles the rejection when every caller has left.
+      void created.promise.then(settle, settle);
       if (key !== undefined) {
         this.inflight.set(key, created);
       }
@@ -498,37 +504,11 @@ export class ApiClient {
     });
   }
 
-  /** Attempts with retries: GET on network failure and 502/503/504; others only when never connected. */
-  private async attempts(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    ctx: { method: string; path: string },
-    secrets: string[],
-    abort: Abort,
-  ): Promise<RawAnswer> {
-    const signal = abort.controller.signal;
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < this.opts.maxRetries;
-      try {
-        const raw = await this.once(method, url, headers, body, ctx, secrets, abort, attempt);
-        if (method === 'GET' && canRetry && RETRY_STATUSES.has(raw.status)) {
-          await this.backoff(attempt, raw.headers, signal, ctx);
-          this.failIfRateLimited(ctx);
-          continue;
-        }
-        return raw;
-      } catch (e) {
-        const retryable =
-          e instanceof NetworkError && (method === 'GET' || (e.errorCode !== undefined && NEVER_CONNECTED.has(e.errorCode)));
-        if (!retryable || !canRetry) {
-          throw e;
-        }
-        await this.backoff(attempt, undefined, signal, ctx);
-        this.failIfRateLimited(ctx);
-      }
-    }
+  /** After a failed attempt (`headers` of its answer, if any): the backoff, then the next attempt. */
+  private async retry(call: Call, attempt: number, headers: HeaderSource | undefined): Promise<RawAnswer> {
+    await this.backoff(attempt, headers, call.abort.controller.signal, call.ctx);
+    this.failIfRateLimited(call.ctx);
+    return this.once(call, attempt + 1);
   }
 
   private async backoff(attempt: number, headers: HeaderSource | undefined, signal: AbortSignal, ctx: { method: string; path: string }): Promise<void> {
@@ -560,17 +540,11 @@ export class ApiClient {
    * One attempt: fetch and read the whole body, under the timeout and the request's abort. Settles
    * at once on timeout or abort, even with a fetch that ignores the signal (for the answer or its
    * body): the abort calls this attempt's hook directly, so no race and no listener per attempt.
+   * Retries (with their backoff) are chained from here: GET on network failure and 502/503/504,
+   * others only when never connected.
    */
-  private once(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    ctx: { method: string; path: string },
-    secrets: string[],
-    abort: Abort,
-    attempt: number,
-  ): Promise<RawAnswer> {
+  private once(call: Call, attempt: number): Promise<RawAnswer> {
+    const { method, url, headers, body, ctx, secrets, abort } = call;
     const started = Date.now();
     const timeoutMs = this.opts.timeoutMs;
     const signal = abort.controller.signal;
@@ -603,7 +577,13 @@ export class ApiClient {
           });
         }
         this.emit(ctx, status, started, attempt, err.message);
-        reject(err);
+        const retryable =
+          err instanceof NetworkError && (method === 'GET' || (err.errorCode !== undefined && NEVER_CONNECTED.has(err.errorCode)));
+        if (retryable && attempt < this.opts.maxRetries) {
+          resolve(this.retry(call, attempt, undefined));
+        } else {
+          reject(err);
+        }
       };
       const onAbort = (): void => fail(new Error('aborted'));
       const timer = setTimeout(() => {
@@ -645,7 +625,11 @@ export class ApiClient {
             abort.onAbort = undefined;
           }
           this.emit(ctx, status, started, attempt, undefined);
-          resolve({ status: res.status, headers: res.headers, text: t });
+          if (method === 'GET' && attempt < this.opts.maxRetries && RETRY_STATUSES.has(res.status)) {
+            resolve(this.retry(call, attempt, res.headers));
+          } else {
+            resolve({ status: res.status, headers: res.headers, text: t });
+          }
         }, fail);
       }, fail);
     });
@@ -804,13 +788,14 @@ function queryString(q: Query | undefined): string {
   if (!q) {
     return '';
   }
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(q)) {
+  let out = '';
+  for (const k of Object.keys(q)) {
+    const v = q[k];
     if (v !== undefined && v !== '') {
-      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+      out += `${out ? '&' : '?'}${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`;
     }
   }
-  return parts.length ? `?${parts.join('&')}` : '';
+  return out;
 }
 
 /** The wire body of a typed variable-create request. */

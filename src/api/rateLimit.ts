@@ -59,10 +59,12 @@ export class RateLimitState implements RateLimitSnapshot {
     if (limit === undefined && remaining === undefined && reset === undefined) {
       return false;
     }
+    const resetMs = reset !== undefined ? reset * 1000 : undefined;
     return this.set({
       limit: limit ?? this._limit,
       remaining: remaining ?? this._remaining,
-      resetAt: reset !== undefined ? new Date(reset * 1000) : this._resetAt,
+      // The same reset as before keeps its Date (no new object per answer).
+      resetAt: resetMs !== undefined && resetMs !== this._resetAt?.getTime() ? new Date(resetMs) : this._resetAt,
     });
   }
 
@@ -78,6 +80,9 @@ export class RateLimitState implements RateLimitSnapshot {
     this._limit = s.limit;
     this._remaining = s.remaining;
     this._resetAt = s.resetAt;
+    if (this.listeners.size === 0) {
+      return true;
+    }
     const snap = this.snapshot();
     for (const l of [...this.listeners]) {
       try {
@@ -95,9 +100,11 @@ export class RateLimitState implements RateLimitSnapshot {
   }
 }
 
+const DIGITS = /^\s*\d+\s*$/;
+
 function intHeader(headers: HeaderSource, name: string): number | undefined {
   const v = headers.get(name);
-  if (v == null || !/^\s*\d+\s*$/.test(v)) {
+  if (v == null || !DIGITS.test(v)) {
     return undefined;
   }
   const n = Number(v);
