@@ -792,10 +792,18 @@ function queryString(q: Query | undefined): string {
   for (const k of Object.keys(q)) {
     const v = q[k];
     if (v !== undefined && v !== '') {
-      out += `${out ? '&' : '?'}${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`;
+      out += `${out ? '&' : '?'}${uriComponent(k)}=${uriComponent(String(v))}`;
     }
   }
   return out;
+}
+
+/** Exactly the characters encodeURIComponent leaves as they are. */
+const URI_UNRESERVED = /^[\w.!~*'()-]*$/;
+
+/** encodeURIComponent, skipped for the usual names and numbers that it would leave unchanged. */
+function uriComponent(s: string): string {
+  return URI_UNRESERVED.test(s) ? s : encodeURIComponent(s);
 }
 
 /** The wire body of a typed variable-create request. */
