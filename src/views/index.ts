@@ -1,7 +1,7 @@
 // Creates the three views (Projects, Commits, Targets) and implements `Views`, what commands ask
 // of them after a change.
 import * as vscode from 'vscode';
-import type { Target } from '../api';
+import type { Pipeline, ProjectRef, Target } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { Services, Views } from '../services';
 import { CommitsProvider } from './commitsProvider';
@@ -63,6 +63,14 @@ export class SidebarViews implements Views, vscode.Disposable {
 
   updateTarget(target: Target): void {
     this.targets?.updateTarget(target);
+  }
+
+  loadedProjects(): readonly ProjectRef[] | undefined {
+    return this._projects?.loadedProjects();
+  }
+
+  loadedPipelines(projectName: string): readonly Pipeline[] | undefined {
+    return this._projects?.loadedPipelines(projectName);
   }
 
   /** Every view forgets its data and loads again (Retry from a welcome view). */

@@ -2,7 +2,7 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type ProjectRef } from '../api';
+import { UnauthorizedError, type Pipeline, type ProjectRef } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { CurrentProject, ProjectChoice } from './currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
@@ -128,6 +128,17 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   refresh(): void {
     this.projects.reset();
     this.emitter.fire();
+  }
+
+  /** Every project, when the view has loaded all pages of them (pickers then need no request). */
+  loadedProjects(): readonly ProjectRef[] | undefined {
+    return complete(this.projects);
+  }
+
+  /** Every pipeline of a project, when the view has loaded all pages of them. */
+  loadedPipelines(projectName: string): readonly Pipeline[] | undefined {
+    const node = this.projectNodes().find((n) => n.project.name === projectName);
+    return node ? complete(node.pipelines) : undefined;
   }
 
   /** The loaded project nodes (for tests and reveal). */
@@ -266,4 +277,8 @@ export function viewDescription(session: AuthSession): string | undefined {
     default:
       return undefined;
   }
+}
+
+function complete<T>(list: PagedList<T>): readonly T[] | undefined {
+  return list.done && list.error === undefined ? list.items : undefined;
 }
