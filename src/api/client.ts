@@ -390,12 +390,22 @@ export class ApiClient {
       throw new CancelledError('The request was cancelled.', ctx);
     }
     let token: string | undefined;
+    let awaited = false;
     try {
       const got = this.opts.getToken();
       // Awaited only when it is a promise: a token at hand costs no extra turn.
-      token = typeof got === 'string' || got === undefined ? got : await got;
+      if (typeof got === 'string' || got === undefined) {
+        token = got;
+      } else {
+        awaited = true;
+        token = await got;
+      }
     } catch (e) {
       throw new UnauthorizedError('Could not read the access token.', { ...ctx, cause: redactError(e) });
+    }
+    // Aborted while the token was read: no request (an abort listener added later would never fire).
+    if (awaited && spec.signal?.aborted) {
+      throw new CancelledError('The request was cancelled.', ctx);
     }
     if (!token) {
       throw new UnauthorizedError('Not signed in: there is no access token.', ctx);
