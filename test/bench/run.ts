@@ -307,8 +307,7 @@ const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
   {
     figure: /^Requests: allow a pipeline/,
-    note:
-      "Allow a pipeline costs 3 requests where 1 suffices: the project and pipeline pickers (`ApiLists.projects()` / `ApiLists.pipelines()` in `src/ui/pickers.ts`, used by `src/commands/allowPipeline.ts`) fetch the projects and the project's pipelines again although the Projects view has them loaded. Sharing the views' loaded lists with the pickers (a request only for a list not loaded yet) would meet it.",
+    note: "Allow a pipeline made more than its one POST: the pickers (`ApiLists` in `src/ui/pickers.ts`) take the projects and pipelines from the Projects view only when it has loaded every page of them (`loadedProjects()` / `loadedPipelines()`); check that the journey loaded them and that the target came from the item.",
   },
   {
     figure: /^Requests: /,
