@@ -10,9 +10,9 @@ import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from
 import { CommitStore } from './commitStore';
 import type { CurrentProject, ProjectChoice } from './currentProject';
 import { CommitNode } from './nodes/commitNode';
-import { ErrorNode } from './nodes/errorNode';
 import { MessageNode } from './nodes/messageNode';
-import { resolveNodeTooltip, TreeNode } from './nodes/treeNode';
+import type { TreeNode } from './nodes/treeNode';
+import { NodeTreeProvider } from './nodeTreeProvider';
 import { PagedList } from './pagedList';
 
 export const COMMITS_VIEW_ID = 'workspaceAutomation.commits';
@@ -26,23 +26,19 @@ interface LoadedList {
   readonly list: PagedList<CommitSummary>;
 }
 
-export class CommitsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class CommitsProvider extends NodeTreeProvider {
   /** Full commits by revision, shared with the commit document. */
   readonly store: CommitStore;
   private loaded: LoadedList | undefined;
   private _filter: CommitFilter | undefined;
-  treeView: vscode.TreeView<TreeNode> | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly session: AuthSession,
+    session: AuthSession,
     private readonly currentProject: CurrentProject,
   ) {
+    super(session, COMMITS_VIEW_ID);
     this.store = new CommitStore(session);
     this.disposables.push(
-      this.emitter,
       this.store,
       vscode.workspace.registerTextDocumentContentProvider(COMMIT_SCHEME, new CommitDocumentProvider(this.store)),
       currentProject.onDidChangeCurrentProject(() => {
@@ -64,14 +60,6 @@ export class CommitsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     void vscode.commands.executeCommand('setContext', COMMITS_FILTERED_KEY, false);
   }
 
-  createTreeView(): vscode.TreeView<TreeNode> {
-    const view = vscode.window.createTreeView(COMMITS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.treeView = view;
-    this.disposables.push(view);
-    this.updateDescription();
-    return view;
-  }
-
   get filter(): CommitFilter | undefined {
     return this._filter;
   }
@@ -84,28 +72,9 @@ export class CommitsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.emitter.fire();
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node;
-  }
-
-  getParent(node: TreeNode): TreeNode | undefined {
-    return node.parent;
-  }
-
-  resolveTreeItem(_item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
-    return resolveNodeTooltip(node, token);
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) {
-      return node.getChildren();
-    }
-    await this.session.ready();
-    if (this.session.configError && this.session.signedIn) {
-      return [new ErrorNode(this.session.configError, () => this.refresh())];
-    }
+  protected async rootNodes(): Promise<TreeNode[]> {
     const workspace = this.session.workspace;
-    if (this.session.state !== 'ready' || !workspace) {
+    if (!workspace) {
       return []; // the welcome view says what to do
     }
     const project = this.currentProject.currentProject;
@@ -122,7 +91,7 @@ export class CommitsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   /** Forgets loaded commits (and full commits) and loads page 1 again. */
-  refresh(): void {
+  override refresh(): void {
     this.forget();
     this.emitter.fire();
   }
@@ -176,7 +145,7 @@ export class CommitsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.store.clear();
   }
 
-  private updateDescription(): void {
+  protected override updateDescription(): void {
     if (!this.treeView) {
       return;
     }
@@ -186,10 +155,8 @@ export class CommitsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       .join(' · ') || undefined;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.forget();
-    for (const d of this.disposables) {
-      d.dispose();
-    }
+    super.dispose();
   }
 }

@@ -2,16 +2,16 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type Pipeline, type ProjectRef } from '../api';
+import type { Pipeline, ProjectRef } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { CurrentProject, ProjectChoice } from './currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
+import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
 import { PagedList } from './pagedList';
-import { ErrorNode } from './nodes/errorNode';
 import type { ListContext } from './nodes/listContext';
 import { MessageNode } from './nodes/messageNode';
 import { ProjectNode } from './nodes/projectNode';
-import { resolveNodeTooltip, TreeNode } from './nodes/treeNode';
+import type { TreeNode } from './nodes/treeNode';
 
 export const PROJECTS_VIEW_ID = 'workspaceAutomation.projects';
 export const PROJECTS_PAGE_SIZE = 20;
@@ -20,33 +20,23 @@ const MAX_REMOTE_CANDIDATES = 2;
 /** Pages of projects looked through for a name like the remote's, beyond those already shown. */
 const MAX_REMOTE_EXTRA_PAGES = 5;
 
-export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class ProjectsProvider extends NodeTreeProvider {
   readonly projects: PagedList<ProjectRef>;
   private readonly ctx: ListContext & { epoch: number };
   /** The git-remote match of this session, started the first time the view shows projects. */
   private remoteMatch: Promise<ProjectChoice | undefined> | undefined;
-  treeView: vscode.TreeView<TreeNode> | undefined;
   /** Why the last git-remote match failed, if it did. */
   gitRemoteError: unknown;
   /** What the last git-remote match did, in words (diagnosis, tests). */
   gitRemoteOutcome: string | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly session: AuthSession,
+    session: AuthSession,
     private readonly currentProject: CurrentProject,
   ) {
+    super(session, PROJECTS_VIEW_ID);
     this.ctx = {
-      target: () => {
-        const client = session.client;
-        const workspace = session.workspace;
-        if (!client || !workspace) {
-          throw new UnauthorizedError(vscode.l10n.t('Not signed in.'));
-        }
-        return { client, workspace };
-      },
+      target: () => signedInTarget(session),
       changed: (node) => this.emitter.fire(node),
       reportError: (error, node) => node === undefined && session.reportError(error),
       viewId: PROJECTS_VIEW_ID,
@@ -65,7 +55,6 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       viewId: PROJECTS_VIEW_ID,
     });
     this.disposables.push(
-      this.emitter,
       session.onDidChange(() => this.reset()),
       session.onDidChangeState(() => {
         this.updateDescription();
@@ -75,11 +64,9 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   /** Creates the TreeView; selecting a project makes it the current one. */
-  createTreeView(): vscode.TreeView<TreeNode> {
-    const view = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.treeView = view;
+  override createTreeView(): vscode.TreeView<TreeNode> {
+    const view = super.createTreeView();
     this.disposables.push(
-      view,
       view.onDidChangeSelection((e) => {
         const node = e.selection[0];
         if (node instanceof ProjectNode) {
@@ -87,33 +74,10 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
         }
       }),
     );
-    this.updateDescription();
     return view;
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node;
-  }
-
-  getParent(node: TreeNode): TreeNode | undefined {
-    return node.parent;
-  }
-
-  resolveTreeItem(_item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
-    return resolveNodeTooltip(node, token);
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) {
-      return node.getChildren();
-    }
-    await this.session.ready();
-    if (this.session.configError && this.session.signedIn) {
-      return [new ErrorNode(this.session.configError, () => this.refresh())];
-    }
-    if (this.session.state !== 'ready') {
-      return [];
-    }
+  protected async rootNodes(): Promise<TreeNode[]> {
     const nodes = await this.projects.getNodes();
     if (this.session.state !== 'ready') {
       return [];
@@ -125,7 +89,7 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   /** Forgets loaded data and shows the view again from the first page. */
-  refresh(): void {
+  override refresh(): void {
     this.projects.reset();
     this.emitter.fire();
   }
@@ -248,17 +212,15 @@ export class ProjectsProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   /** The workspace in the title; the API address instead while it cannot be reached (the welcome text refers to it). */
-  private updateDescription(): void {
+  protected override updateDescription(): void {
     if (this.treeView) {
       this.treeView.description = viewDescription(this.session);
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.projects.dispose();
-    for (const d of this.disposables) {
-      d.dispose();
-    }
+    super.dispose();
   }
 }
 

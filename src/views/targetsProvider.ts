@@ -2,36 +2,26 @@
 // which pipelines may use it (one request for the full target, kept until Refresh); a command that
 // changed a target hands its answer to updateTarget(), which needs no request.
 import * as vscode from 'vscode';
-import { UnauthorizedError, type Target, type TargetSummary } from '../api';
+import type { Target, TargetSummary } from '../api';
 import type { AuthSession } from '../auth/session';
-import { ErrorNode } from './nodes/errorNode';
 import type { ListContext } from './nodes/listContext';
 import { MessageNode } from './nodes/messageNode';
 import { TargetNode } from './nodes/targetNode';
-import { resolveNodeTooltip, TreeNode } from './nodes/treeNode';
+import type { TreeNode } from './nodes/treeNode';
+import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
 import { PagedList } from './pagedList';
 
 export const TARGETS_VIEW_ID = 'workspaceAutomation.targets';
 export const TARGETS_PAGE_SIZE = 20;
 
-export class TargetsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();
-  readonly onDidChangeTreeData = this.emitter.event;
+export class TargetsProvider extends NodeTreeProvider {
   readonly targets: PagedList<TargetSummary>;
   private readonly ctx: ListContext;
-  treeView: vscode.TreeView<TreeNode> | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly session: AuthSession) {
+  constructor(session: AuthSession) {
+    super(session, TARGETS_VIEW_ID);
     this.ctx = {
-      target: () => {
-        const client = session.client;
-        const workspace = session.workspace;
-        if (!client || !workspace) {
-          throw new UnauthorizedError(vscode.l10n.t('Not signed in.'));
-        }
-        return { client, workspace };
-      },
+      target: () => signedInTarget(session),
       changed: (node) => this.emitter.fire(node),
       reportError: (error, node) => node === undefined && session.reportError(error),
       viewId: TARGETS_VIEW_ID,
@@ -49,48 +39,18 @@ export class TargetsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       viewId: TARGETS_VIEW_ID,
     });
     this.disposables.push(
-      this.emitter,
       session.onDidChange(() => this.refresh()),
       session.onDidChangeState(() => this.emitter.fire()),
     );
   }
 
-  createTreeView(): vscode.TreeView<TreeNode> {
-    const view = vscode.window.createTreeView(TARGETS_VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
-    this.treeView = view;
-    this.disposables.push(view);
-    return view;
-  }
-
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node;
-  }
-
-  getParent(node: TreeNode): TreeNode | undefined {
-    return node.parent;
-  }
-
-  resolveTreeItem(_item: vscode.TreeItem, node: TreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
-    return resolveNodeTooltip(node, token);
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) {
-      return node.getChildren();
-    }
-    await this.session.ready();
-    if (this.session.configError && this.session.signedIn) {
-      return [new ErrorNode(this.session.configError, () => this.refresh())];
-    }
-    if (this.session.state !== 'ready') {
-      return [];
-    }
+  protected async rootNodes(): Promise<TreeNode[]> {
     const nodes = await this.targets.getNodes();
     return this.session.state === 'ready' ? nodes : [];
   }
 
   /** Forgets the loaded targets (and their full data) and loads page 1 again. */
-  refresh(): void {
+  override refresh(): void {
     this.targets.reset();
     this.emitter.fire();
   }
@@ -112,10 +72,8 @@ export class TargetsProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.targets.dispose();
-    for (const d of this.disposables) {
-      d.dispose();
-    }
+    super.dispose();
   }
 }
