@@ -2,7 +2,7 @@
 // box, checked with GET /user and GET /user/token before anything is stored; then the workspace.
 import * as vscode from 'vscode';
 import { ConfigurationError, MissingScopeError, resolveBaseUrl, UnauthorizedError, type AccountType, type ApiClient } from '../api';
-import { describeError } from '../views/nodes/errorNode';
+import { describeError } from '../ui/errorMessages';
 import type { AuthSession } from './session';
 import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from './settings';
 import { inputText, pickOne } from './quickInput';

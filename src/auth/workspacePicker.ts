@@ -1,7 +1,7 @@
 // Select Workspace: lists GET /workspaces and saves the choice in the `workspace` setting (Global).
 import * as vscode from 'vscode';
 import type { Workspace } from '../api';
-import { describeError } from '../views/nodes/errorNode';
+import { describeError } from '../ui/errorMessages';
 import type { AuthSession } from './session';
 import { getWorkspace, saveSetting, Setting } from './settings';
 import { pickOne } from './quickInput';

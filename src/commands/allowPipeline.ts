@@ -20,8 +20,8 @@ import {
 } from '../api';
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { describeError, errorForLog, offerRetry, offerRetryOrEdit } from '../ui/errorMessages';
 import { ApiLists, pickPipeline, pickProject, pickTarget } from '../ui/pickers';
-import { describeError } from '../views/nodes/errorNode';
 
 export const ALLOW_PIPELINE_COMMAND = 'workspaceAutomation.allowPipeline';
 
@@ -116,8 +116,6 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
       },
     },
   ];
-  const retry = vscode.l10n.t('Retry');
-  const edit = vscode.l10n.t('Edit');
   let ask = true;
   for (;;) {
     if (ask) {
@@ -129,8 +127,8 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
         if (error instanceof StopFlow) {
           return error.outcome;
         }
-        services.log.warn(`Allow Pipeline: loading a list failed: ${messageOf(error)}`);
-        if ((await prompter.message('error', vscode.l10n.t('Could not load the choices: {0}', describeError(error)), retry)) !== retry) {
+        services.log.warn(`Allow Pipeline: loading a list failed: ${errorForLog(error)}`);
+        if (!(await offerRetry(prompter, vscode.l10n.t('Could not load the choices: {0}', describeError(error))))) {
           return { kind: 'failed', error };
         }
         continue;
@@ -143,14 +141,11 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
     if (outcome.kind !== 'failed' || !isRetryable(outcome.error)) {
       return outcome;
     }
-    const choice = await prompter.message('error', allowFailure(outcome.error, target, project, pipeline.name), retry, edit);
-    if (choice === retry) {
-      ask = false;
-    } else if (choice === edit) {
-      ask = true;
-    } else {
+    const choice = await offerRetryOrEdit(prompter, allowFailure(outcome.error, target, project, pipeline.name));
+    if (!choice) {
       return outcome;
     }
+    ask = choice === 'edit';
   }
 }
 
@@ -189,13 +184,13 @@ export async function allowOnTarget(
       services.views.updateTarget(updated);
     } catch (error) {
       // The target is changed on the server: a view that cannot take the answer is no failure of it.
-      services.log.warn(`The Targets view could not take target ${updated.id}: ${messageOf(error)}`);
+      services.log.warn(`The Targets view could not take target ${updated.id}: ${errorForLog(error)}`);
     }
     services.log.info(`Allowed pipeline ${pipeline.name} (${project}) on target ${target.identifier} (${target.id}).`);
     void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', pipeline.name, project, updated.name));
     return { kind: 'allowed', target: updated };
   } catch (error) {
-    services.log.warn(`Allow pipeline ${pipeline.name} (${project}) on target ${target.identifier} failed: ${messageOf(error)}`);
+    services.log.warn(`Allow pipeline ${pipeline.name} (${project}) on target ${target.identifier} failed: ${errorForLog(error)}`);
     if (!isRetryable(error)) {
       await prompter.message('error', allowFailure(error, target, project, pipeline.name));
     }
@@ -284,8 +279,4 @@ function required<T>(value: T | undefined): T {
     throw new Error('An answer is missing.');
   }
   return value;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

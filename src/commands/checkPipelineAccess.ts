@@ -7,8 +7,8 @@ import * as vscode from 'vscode';
 import type { Pipeline, Target, TargetSummary } from '../api';
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { describeError, errorForLog, offerRetry } from '../ui/errorMessages';
 import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../ui/pickers';
-import { describeError } from '../views/nodes/errorNode';
 import { allowOnTarget, isRetryable, missingTargetManage } from './allowPipeline';
 
 export const CHECK_PIPELINE_ACCESS_COMMAND = 'workspaceAutomation.checkPipelineAccess';
@@ -113,14 +113,13 @@ export async function checkPipelineAccess(
     },
   ];
 
-  const retry = vscode.l10n.t('Retry');
   for (;;) {
     try {
       const completed = await runSteps(prompter, title, steps, answers);
       return { ...outcome, cancelled: !completed };
     } catch (error) {
-      services.log.warn(`Check Pipeline Access failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-      if ((await prompter.message('error', vscode.l10n.t('Could not check the targets: {0}', describeError(error)), retry)) !== retry) {
+      services.log.warn(`Check Pipeline Access failed: ${errorForLog(error)}`);
+      if (!(await offerRetry(prompter, vscode.l10n.t('Could not check the targets: {0}', describeError(error))))) {
         return { ...outcome, cancelled: true };
       }
     }

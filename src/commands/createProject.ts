@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { CancelledError, MissingScopeError, ValidationError, type ApiClient, type Project } from '../api';
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { describeError } from '../views/nodes/errorNode';
+import { describeError, errorForLog, missingScopeMessage, offerRetryOrEdit } from '../ui/errorMessages';
 
 export const CREATE_PROJECT_COMMAND = 'workspaceAutomation.createProject';
 
@@ -82,8 +82,6 @@ export async function createProject(services: Services, prompter: Prompter, answ
     return undefined;
   }
   const { client, workspace } = ready;
-  const retry = vscode.l10n.t('Retry');
-  const edit = vscode.l10n.t('Edit');
   let ask = true;
   for (;;) {
     if (ask && !(await runSteps(prompter, vscode.l10n.t('Create Project'), steps, answers))) {
@@ -95,15 +93,12 @@ export async function createProject(services: Services, prompter: Prompter, answ
     try {
       project = await send(client, workspace, displayName, name);
     } catch (error) {
-      services.log.warn(`Create project ${name} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-      const choice = await prompter.message('error', failureMessage(error, displayName, name), retry, edit);
-      if (choice === retry) {
-        ask = false;
-      } else if (choice === edit) {
-        ask = true;
-      } else {
+      services.log.warn(`Create project ${name} failed: ${errorForLog(error)}`);
+      const choice = await offerRetryOrEdit(prompter, failureMessage(error, displayName, name));
+      if (!choice) {
         return undefined;
       }
+      ask = choice === 'edit';
       continue;
     }
     services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
@@ -147,10 +142,7 @@ function failureMessage(error: unknown, displayName: string, name: string): stri
     );
   }
   if (error instanceof MissingScopeError) {
-    return vscode.l10n.t(
-      'Your token lacks the {0} scope: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
-      error.scope ?? 'WORKSPACE',
-    );
+    return missingScopeMessage(error.scope ?? 'WORKSPACE');
   }
   return vscode.l10n.t('Could not create project {0}: {1}', displayName, describeError(error));
 }

@@ -5,7 +5,7 @@ import type { Services } from '../services';
 import { showCommit } from '../views/commitDocument';
 import { CommitFileNode } from '../views/nodes/commitFileNode';
 import { CommitNode, OPEN_COMMIT_COMMAND } from '../views/nodes/commitNode';
-import { describeError } from '../views/nodes/errorNode';
+import { describeError } from '../ui/errorMessages';
 
 export function register(services: Services): vscode.Disposable[] {
   return [

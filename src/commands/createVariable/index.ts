@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import type { Services } from '../../services';
 import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
+import { describeError, errorForLog, missingScopeMessage, offerRetry, offerRetryOrEdit } from '../../ui/errorMessages';
 import { ApiLists } from '../../ui/pickers';
-import { describeError } from '../../views/nodes/errorNode';
 import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
 import { variableSteps } from './steps';
 import { failureMessage, submitVariable, successMessage } from './submit';
@@ -34,12 +34,10 @@ export async function createVariable(services: Services, prompter: Prompter, ans
   const scopes = services.session.scopes;
   if (scopes && !scopes.includes('VARIABLE_ADD')) {
     // Known before asking anything: spare the user a flow that cannot succeed.
-    await prompter.message('error', missingScope());
+    await prompter.message('error', missingScopeMessage('VARIABLE_ADD'));
     return undefined;
   }
   const lists = new ApiLists(client, workspace, services.views);
-  const retry = vscode.l10n.t('Retry');
-  const edit = vscode.l10n.t('Edit');
   let ask = true;
   for (;;) {
     if (ask) {
@@ -49,9 +47,8 @@ export async function createVariable(services: Services, prompter: Prompter, ans
         }
       } catch (error) {
         // A list (projects, pipelines, actions) could not be loaded; the answers so far are kept.
-        services.log.warn(`Create Variable: loading a list failed: ${messageOf(error)}`);
-        const choice = await prompter.message('error', vscode.l10n.t('Could not load the choices: {0}', describeError(error)), retry);
-        if (choice !== retry) {
+        services.log.warn(`Create Variable: loading a list failed: ${errorForLog(error)}`);
+        if (!(await offerRetry(prompter, vscode.l10n.t('Could not load the choices: {0}', describeError(error))))) {
           return undefined;
         }
         continue;
@@ -63,15 +60,12 @@ export async function createVariable(services: Services, prompter: Prompter, ans
       announce(prompter, variable, answers, workspace);
       return variable;
     } catch (error) {
-      services.log.warn(`Create Variable ${answers.key ?? ''} in ${describeScope(answers, workspace)} failed: ${messageOf(error)}`);
-      const choice = await prompter.message('error', failureMessage(error, answers, workspace), retry, edit);
-      if (choice === retry) {
-        ask = false;
-      } else if (choice === edit) {
-        ask = true;
-      } else {
+      services.log.warn(`Create Variable ${answers.key ?? ''} in ${describeScope(answers, workspace)} failed: ${errorForLog(error)}`);
+      const choice = await offerRetryOrEdit(prompter, failureMessage(error, answers, workspace));
+      if (!choice) {
         return undefined;
       }
+      ask = choice === 'edit';
     }
   }
 }
@@ -91,15 +85,4 @@ function announce(prompter: Prompter, variable: Variable, answers: VariableAnswe
   } else {
     void prompter.message('info', text);
   }
-}
-
-function missingScope(): string {
-  return vscode.l10n.t(
-    'Your token lacks the VARIABLE_ADD scope: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
-  );
-}
-
-/** Error messages of the client are redacted; other errors are ours. Never a value. */
-function messageOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -10,7 +10,7 @@ import {
   type ApiClient,
   type Variable,
 } from '../../api';
-import { describeError } from '../../views/nodes/errorNode';
+import { describeError, missingScopeMessage } from '../../ui/errorMessages';
 import { describeScope, type VariableAnswers } from './answers';
 import { KeyFileError, readPrivateKey, readPublicKey } from './keyFiles';
 import { toVariableCreate } from './answers';
@@ -89,11 +89,7 @@ export function failureMessage(error: unknown, answers: VariableAnswers, workspa
     );
   }
   if (error instanceof MissingScopeError) {
-    const scope = error.scope ?? 'VARIABLE_ADD';
-    return vscode.l10n.t(
-      'Your token lacks the {0} scope: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
-      scope,
-    );
+    return missingScopeMessage(error.scope ?? 'VARIABLE_ADD');
   }
   if (error instanceof AccessDeniedError) {
     return answers.scope === 'workspace'

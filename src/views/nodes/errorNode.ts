@@ -1,19 +1,8 @@
 // An item that shows why a load failed and offers the way forward: Retry re-runs the failed load;
 // a rejected token (401) offers Sign In instead, a bad API address Open Settings.
 import * as vscode from 'vscode';
-import {
-  AccessDeniedError,
-  ApiDisabledError,
-  ConfigurationError,
-  MissingScopeError,
-  NetworkError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  UnauthorizedError,
-  UnexpectedResponseError,
-} from '../../api/errors';
+import { ConfigurationError, NotFoundError, UnauthorizedError } from '../../api/errors';
+import { describeError } from '../../ui/errorMessages';
 import { ContextValue } from './contextValues';
 import { TreeNode } from './treeNode';
 
@@ -76,43 +65,6 @@ function actionHint(action: ErrorAction): string {
     default:
       return vscode.l10n.t('Click to retry');
   }
-}
-
-/** A sentence a user understands, for any error a load or command can meet. Never holds a token. */
-export function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UnauthorizedError) {
-    return vscode.l10n.t('The server refused the token ({0}). Sign in again.', message);
-  }
-  if (error instanceof ApiDisabledError) {
-    return vscode.l10n.t(
-      'The developer API is disabled in this workspace. An administrator enables it in the workspace settings, Developer API section, "Enable developer API".',
-    );
-  }
-  if (error instanceof MissingScopeError) {
-    return vscode.l10n.t('{0} Create a token with that scope and sign in with it.', message);
-  }
-  if (error instanceof AccessDeniedError) {
-    return vscode.l10n.t('Access denied: your permissions do not allow this ({0}).', message);
-  }
-  if (error instanceof RateLimitError) {
-    return error.resetAt
-      ? vscode.l10n.t('Rate limit exceeded; it resets at {0}.', error.resetAt.toLocaleTimeString())
-      : vscode.l10n.t('Rate limit exceeded; try again later.');
-  }
-  if (error instanceof TimeoutError) {
-    return vscode.l10n.t('The service did not answer in time ({0}).', message);
-  }
-  if (error instanceof NetworkError) {
-    return vscode.l10n.t('Could not reach the service: {0}', message);
-  }
-  if (error instanceof ServerError) {
-    return vscode.l10n.t('The service failed: {0}', message);
-  }
-  if (error instanceof UnexpectedResponseError) {
-    return vscode.l10n.t('The server answered something that is not the API: {0}', message);
-  }
-  return message;
 }
 
 function escapeMarkdown(text: string): string {
