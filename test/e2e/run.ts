@@ -8,40 +8,23 @@
 //   GREP="Targets" npm run test:e2e          only tests whose full title matches
 //   HEADED=1 npm run test:e2e                show the browser (needs a display)
 //   npm run screenshots                      same run, README screenshots into media/screenshots/
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
-import { cleanupAll, isInterrupted, onCleanup } from '../harness/cleanup';
+import { isInterrupted, onCleanup, runToExit } from '../harness/cleanup';
 import { repoRoot } from '../harness/paths';
-import { figure, startSession } from '../harness/session';
+import { figure, startFigures, startSession } from '../harness/session';
+import { testFiles } from '../harness/testFiles';
 import { Workbench, setWorkbench } from './workbench';
-
-function findTests(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? findTests(p) : e.name.endsWith('.test.ts') ? [p] : [];
-  });
-}
 
 async function main(): Promise<number> {
   const t0 = Date.now();
   if (process.argv.includes('--screenshots')) {
     process.env.WA_SCREENSHOTS = '1';
   }
-  let files = findTests(__dirname).sort();
-  if (process.env.FILE) {
-    const f = process.env.FILE;
-    files = files.filter((t) => path.relative(repoRoot, t).includes(f) || t === path.resolve(f));
-    if (files.length === 0) {
-      throw new Error(`FILE=${f} matches no test/e2e/**/*.test.ts file`);
-    }
-  }
+  const files = testFiles(__dirname, process.env.FILE);
 
   const session = await startSession();
-  if (session.installMs) {
-    figure('editor cache install (cold)', session.installMs);
-  }
-  figure('code-server start to /healthz', session.editor.startMs);
+  startFigures(session);
   const wb = new Workbench(session);
   setWorkbench(wb);
   const evidence: Promise<unknown>[] = [];
@@ -92,14 +75,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  async (code) => {
-    await cleanupAll();
-    process.exit(code);
-  },
-  async (e: unknown) => {
-    console.error(e);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runToExit(main);

@@ -85,3 +85,18 @@ export function killGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIG
     return false;
   }
 }
+
+/** Runs a command's main and exits with its code (0 when it returns none, 1 when it throws) after every cleanup. */
+export function runToExit(main: () => Promise<number | void>): void {
+  main().then(
+    async (code) => {
+      await cleanupAll();
+      process.exit(code ?? 0);
+    },
+    async (e: unknown) => {
+      console.error(e);
+      await cleanupAll();
+      process.exit(1);
+    },
+  );
+}

@@ -90,3 +90,11 @@ export function failureDir(...parts: string[]): string {
 export function figure(label: string, ms: number): void {
   console.log(`[figure] ${label}: ${(ms / 1000).toFixed(1)} s`);
 }
+
+/** The figures of a session's start: the editor cache install (when it ran) and code-server's start. */
+export function startFigures(session: EditorSession): void {
+  if (session.installMs) {
+    figure('editor cache install (cold)', session.installMs);
+  }
+  figure('code-server start to /healthz', session.editor.startMs);
+}

@@ -3,20 +3,12 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { extensionHostBundle } from '../harness/bundle';
 import { repoRoot } from '../harness/paths';
+import { testFiles } from '../harness/testFiles';
 
 export const suiteOutDir = path.join(repoRoot, 'out', 'suite');
 const suiteSrcDir = path.join(repoRoot, 'test', 'suite');
-
-function findTests(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      return e.name === 'runner' || e.name === 'node_modules' ? [] : findTests(p);
-    }
-    return e.name.endsWith('.test.ts') ? [p] : [];
-  });
-}
 
 export interface BuildOptions {
   /** Output folder (default out/suite); runners use one per run so parallel runs don't collide. */
@@ -30,26 +22,13 @@ export interface BuildOptions {
 /** Builds the suite into opts.outDir (default out/suite); returns the compiled test files. */
 export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
   const outDir = opts.outDir ?? suiteOutDir;
-  let tests = findTests(suiteSrcDir).sort();
-  if (opts.file) {
-    tests = tests.filter((t) => path.relative(repoRoot, t).includes(opts.file!) || t === path.resolve(opts.file!));
-    if (tests.length === 0) {
-      throw new Error(`FILE=${opts.file} matches no test/suite/**/*.test.ts file`);
-    }
-  }
+  const tests = testFiles(suiteSrcDir, opts.file, ['runner', 'node_modules']);
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
+    ...extensionHostBundle,
     entryPoints: [path.join(suiteSrcDir, 'index.ts'), ...tests],
     outbase: suiteSrcDir,
     outdir: outDir,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'inline',
-    sourcesContent: false,
-    external: ['vscode'],
-    logLevel: 'error',
     // mocha's optional loaders (ESM, parallel mode) are never used inside the extension host.
     logOverride: { 'require-resolve-not-external': 'silent', 'unsupported-dynamic-import': 'silent' },
   });

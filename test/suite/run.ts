@@ -10,9 +10,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import { cleanupAll, onCleanup } from '../harness/cleanup';
+import { onCleanup, runToExit } from '../harness/cleanup';
 import { repoRoot, resultsDir } from '../harness/paths';
-import { failureDir, figure, startSession } from '../harness/session';
+import { failureDir, figure, startFigures, startSession } from '../harness/session';
 import { buildSuite, suiteOutDir } from './build';
 
 const timeoutMs = Number(process.env.WA_SUITE_TIMEOUT) || 10 * 60_000;
@@ -27,10 +27,7 @@ async function main(): Promise<number> {
   const session = await startSession({ env: process.env.GREP ? { GREP: process.env.GREP } : {} });
   const { editor, browser } = session;
   try {
-    if (session.installMs) {
-      figure('editor cache install (cold)', session.installMs);
-    }
-    figure('code-server start to /healthz', editor.startMs);
+    startFigures(session);
     const remote = (p: string) => `vscode-remote://127.0.0.1:${editor.port}${p}`;
     const payload = [
       ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'suite', 'runner'))],
@@ -109,14 +106,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  async (code) => {
-    await cleanupAll();
-    process.exit(code);
-  },
-  async (e: unknown) => {
-    console.error(e);
-    await cleanupAll();
-    process.exit(1);
-  },
-);
+runToExit(main);
