@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Pipeline, ProjectRef, Target } from '../../src/api';
 import { allowPipeline } from '../../src/commands/allowPipeline';
 import { checkPipelineAccess } from '../../src/commands/checkPipelineAccess';
-import { addFault, apiCall, clearRequests, requests, resetEmulator } from './sessionHelpers';
+import { addFault, apiCall, clearRequests, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 
 const PRODUCTION = 'tg-8f2c';
@@ -40,9 +40,7 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
   let initial: Map<string, Target>;
 
   beforeEach(async () => {
-    await resetEmulator();
-    initial = await allTargets();
-    await clearRequests();
+    initial = await resetDemoData(allTargets);
   });
 
   it('allows a pipeline on production from the palette: one POST, the view updated from the answer', async () => {
@@ -179,9 +177,7 @@ describe('Check Pipeline Access (scripted answers, emulator)', function () {
   let initial: Map<string, Target>;
 
   beforeEach(async () => {
-    await resetEmulator();
-    initial = await allTargets();
-    await clearRequests();
+    initial = await resetDemoData(allTargets);
   });
 
   it('lists the targets a pipeline may not use with the fewest requests, and allows one from the list', async () => {

@@ -11,24 +11,13 @@ import {
   emulatorUrl,
   ENV_TOKEN,
   extensionApi,
+  filesUnder,
   requests,
   setSetting,
   signedInAs,
   signedOutState,
+  tokenKey,
 } from './sessionHelpers';
-
-const tokenKey = (baseUrl: string) => `workspaceAutomation.token:${baseUrl}`;
-
-/** Every file under `dir` (none when it does not exist). */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) {
-    return [];
-  }
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
-  });
-}
 
 describe('auth: sign-in and session states', function () {
   this.timeout(60_000);

@@ -4,7 +4,7 @@
 // read through the API shows exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { createProject, slugOf } from '../../src/commands/createProject';
-import { apiCall, clearRequests, requests, resetEmulator } from './sessionHelpers';
+import { apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 
 interface ApiProject {
@@ -22,9 +22,7 @@ describe('Create Project (scripted answers, emulator)', function () {
   let initial: ApiProject[];
 
   beforeEach(async () => {
-    await resetEmulator();
-    initial = await allProjects();
-    await clearRequests();
+    initial = await resetDemoData(allProjects);
   });
 
   it('proposes the name from the display name, creates the project and selects it in the view', async () => {

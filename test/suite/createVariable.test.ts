@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { answersFromItem, emptyAnswers } from '../../src/commands/createVariable/answers';
 import { createVariable } from '../../src/commands/createVariable';
-import { addFault, apiCall, clearRequests, requests, resetEmulator } from './sessionHelpers';
+import { addFault, apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 
 interface ApiVariable {
@@ -105,9 +105,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
   });
 
   beforeEach(async () => {
-    await resetEmulator();
-    initial = await allVariables();
-    await clearRequests();
+    initial = await resetDemoData(allVariables);
   });
 
   it('creates a workspace VAR from the palette: scope, type, key, visibility, value, description, numbered steps', async () => {

@@ -19,7 +19,7 @@ import { createVariable } from '../../src/commands/createVariable';
 import { emptyAnswers } from '../../src/commands/createVariable/answers';
 import type { ExtensionApi } from '../../src/extension';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { emulatorUrl, labelOf, requests, resetEmulator, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
+import { emulatorUrl, filesUnder, labelOf, requests, resetEmulator, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 
@@ -27,16 +27,6 @@ const UNKNOWN_TOKEN = `wa-unknown-${randomBytes(6).toString('hex')}`;
 const REVOKED_TOKEN = `wa-revoked-${randomBytes(6).toString('hex')}`;
 /** The staging target's password in the emulator's demo data (answered as `secure!…`). */
 const STAGING_PASSWORD = 'st4ge-Secret!';
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) {
-    return [];
-  }
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
-  });
-}
 
 /**
  * Makes an ed25519 key file and returns distinctive slices of its private part, hex-encoded: the

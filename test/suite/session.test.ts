@@ -3,19 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addFault, emulatorUrl, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';
-
-const tokenKey = (baseUrl: string) => `workspaceAutomation.token:${baseUrl}`;
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) {
-    return [];
-  }
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
-  });
-}
+import { addFault, emulatorUrl, filesUnder, requests, signedInAs, signedOutState, tokenKey, waitFor } from './sessionHelpers';
 
 describe('session: windows, status bar and log', function () {
   this.timeout(60_000);

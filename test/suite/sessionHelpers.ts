@@ -1,6 +1,8 @@
 // Shared by the extension-host tests: the extension's test API, the emulator's controls, and
 // putting the session in a known state (signed in as a demo user, or signed out).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 
@@ -47,6 +49,14 @@ export async function resetEmulator(): Promise<void> {
 
 export async function clearRequests(): Promise<void> {
   await control('DELETE', 'requests');
+}
+
+/** Call in beforeEach(): the demo data again, `read` of it (to compare with), an empty request log. */
+export async function resetDemoData<T>(read: () => Promise<T>): Promise<T> {
+  await resetEmulator();
+  const state = await read();
+  await clearRequests();
+  return state;
 }
 
 /** The API requests the emulator answered since the last clear (controls excluded). */
@@ -119,6 +129,22 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | Prom
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The SecretStorage key of the token for an API address. */
+export function tokenKey(baseUrl: string): string {
+  return `workspaceAutomation.token:${baseUrl}`;
+}
+
+/** Every file under `dir` (none when it does not exist). */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) {
+    return [];
+  }
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
+  });
 }
 
 export function labelOf(item: vscode.TreeItem): string {
