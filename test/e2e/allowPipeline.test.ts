@@ -5,8 +5,8 @@
 // exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
-import { apiGet, contextMenuCommand, pickDescription, pickLabels, signInWith, waitStep } from './writeHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitStep } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';
 
 interface ApiTarget {
@@ -46,30 +46,17 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
 
   before(async () => {
     const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
+    await openSignedIn(wb);
     await wb.expandView('Targets');
   });
 
-  after(async () => {
-    clearPresets(workbench());
-    await workbench().close();
-  });
+  after(() => closeSignedIn(workbench()));
 
   beforeEach(async () => {
-    const wb = workbench();
-    wb.emulator.reset();
-    initial = await allTargets(wb);
-    wb.emulator.clearRequests();
+    initial = await resetDemoData(workbench(), allTargets);
   });
 
-  afterEach(async () => {
-    const wb = workbench();
-    await wb.page.keyboard.press('Escape');
-    await wb.clearNotifications();
-  });
+  afterEach(() => dismissInputAndNotifications(workbench()));
 
   it('allows Deploy to staging on production from its context menu; the view shows it without another request', async () => {
     const wb = workbench();
@@ -150,10 +137,7 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
 });
 
 describe('Allow Pipeline on Target (UI, refused)', () => {
-  afterEach(async () => {
-    clearPresets(workbench());
-    await workbench().close();
-  });
+  afterEach(() => closeSignedIn(workbench()));
 
   it('hides the write commands from the palette while signed out', async () => {
     const wb = workbench();
@@ -173,10 +157,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
 
   it('explains error 881 to a user whose permission on production is DENIED (denied-token)', async () => {
     const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInWith(wb, DENIED_TOKEN);
+    await openSignedIn(wb, DENIED_TOKEN);
     // Signed in: the palette offers the write commands.
     await wb.page.keyboard.press('F1');
     await wb.type('>Workspace Automation: Allow Pipeline');
@@ -206,10 +187,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
 
   it('says the token lacks TARGET_MANAGE, and how to get one (dev-token), without asking anything', async () => {
     const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInWith(wb, DEV_TOKEN);
+    await openSignedIn(wb, DEV_TOKEN);
     const initial = await allTargets(wb);
     wb.emulator.clearRequests();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');

@@ -3,7 +3,7 @@
 // mistake and Back), clear the filter, expand a commit to its files and open the commit document.
 import * as assert from 'node:assert/strict';
 import { demoCommits } from '../emulator/demo-data';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
 
 const PAGE_SIZE = 5;
@@ -16,18 +16,11 @@ function firstLine(message: string): string {
 describe('Commits view (UI)', () => {
   before(async () => {
     const wb = workbench();
-    presetWorkspace(wb);
     wb.setUserSettings({ 'workspaceAutomation.commits.pageSize': PAGE_SIZE });
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
+    await openSignedIn(wb);
   });
 
-  after(async () => {
-    const wb = workbench();
-    clearPresets(wb, 'workspaceAutomation.commits.pageSize');
-    await wb.close();
-  });
+  after(() => closeSignedIn(workbench(), 'workspaceAutomation.commits.pageSize'));
 
   it('asks to select a project, then shows web-app newest first a page at a time', async () => {
     const wb = workbench();

@@ -3,8 +3,8 @@
 // name is answered with Edit, the inputs kept. After each, the project list read through the API
 // shows exactly the expected change.
 import * as assert from 'node:assert/strict';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
-import { apiGet, waitStep, waitValue } from './writeHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
+import { apiGet, dismissInputAndNotifications, resetDemoData, waitStep, waitValue } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';
 
 const TITLE = 'Create Project';
@@ -16,31 +16,15 @@ async function projectNames(wb: Workbench): Promise<string[]> {
 describe('Create Project (UI)', () => {
   let initial: string[];
 
-  before(async () => {
-    const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
-  });
+  before(() => openSignedIn(workbench()));
 
-  after(async () => {
-    clearPresets(workbench());
-    await workbench().close();
-  });
+  after(() => closeSignedIn(workbench()));
 
   beforeEach(async () => {
-    const wb = workbench();
-    wb.emulator.reset();
-    initial = await projectNames(wb);
-    wb.emulator.clearRequests();
+    initial = await resetDemoData(workbench(), projectNames);
   });
 
-  afterEach(async () => {
-    const wb = workbench();
-    await wb.page.keyboard.press('Escape');
-    await wb.clearNotifications();
-  });
+  afterEach(() => dismissInputAndNotifications(workbench()));
 
   it('creates a project from the Projects view title; it appears in the view, selected', async () => {
     const wb = workbench();

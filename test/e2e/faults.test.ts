@@ -3,24 +3,18 @@
 // connection shows a notification with Retry and Edit, is not sent again by itself, and Retry
 // (the answers kept) allows the pipeline with one more POST.
 import * as assert from 'node:assert/strict';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
 
 describe('faults (UI)', () => {
   before(async () => {
     const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
+    await openSignedIn(wb);
     await wb.expandView('Targets');
     await wb.waitForRows('Targets', (r) => r.length === 4, 'the four acme targets');
   });
 
-  after(async () => {
-    clearPresets(workbench());
-    await workbench().close();
-  });
+  after(() => closeSignedIn(workbench()));
 
   it('a failing list: an error row with Retry after three tries, and Retry fills the view', async () => {
     const wb = workbench();

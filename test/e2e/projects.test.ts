@@ -4,23 +4,13 @@
 // workspace's welcome, the unreachable service's welcome, and Refresh costing one request.
 import * as assert from 'node:assert/strict';
 import { startEmulator } from '../emulator';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
 
 describe('Projects view (UI)', () => {
-  before(async () => {
-    const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
-  });
+  before(() => openSignedIn(workbench()));
 
-  after(async () => {
-    const wb = workbench();
-    clearPresets(wb);
-    await wb.close();
-  });
+  after(() => closeSignedIn(workbench()));
 
   it('lists the projects with display name and name, and the workspace in the title', async () => {
     const wb = workbench();

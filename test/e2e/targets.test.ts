@@ -3,23 +3,17 @@
 // allowed", the Kubernetes target (no host) to its pipeline, and Refresh.
 import * as assert from 'node:assert/strict';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
 
 describe('Targets view (UI)', () => {
   before(async () => {
     const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
+    await openSignedIn(wb);
     await wb.expandView('Targets');
   });
 
-  after(async () => {
-    clearPresets(workbench());
-    await workbench().close();
-  });
+  after(() => closeSignedIn(workbench()));
 
   it('lists the targets with address and type', async () => {
     const wb = workbench();

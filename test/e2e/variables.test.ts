@@ -8,10 +8,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { clearPresets, presetWorkspace, signInAsAdmin } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import {
   allVariables,
   contextMenuCommand,
+  dismissInputAndNotifications,
   isPasswordBox,
   md5Fingerprint,
   onlyNewVariable,
@@ -19,6 +20,7 @@ import {
   pickLabels,
   pickDescription,
   publicHalf,
+  resetDemoData,
   waitFocused,
   waitStep,
   waitValue,
@@ -35,31 +37,19 @@ describe('Create Variable (UI)', () => {
 
   before(async () => {
     keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-ui-keys-'));
-    const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
-    await wb.openContainer();
-    await signInAsAdmin(wb);
+    await openSignedIn(workbench());
   });
 
   after(async () => {
     fs.rmSync(keyDir, { recursive: true, force: true });
-    clearPresets(workbench());
-    await workbench().close();
+    await closeSignedIn(workbench());
   });
 
   beforeEach(async () => {
-    const wb = workbench();
-    wb.emulator.reset();
-    initial = await allVariables(wb);
-    wb.emulator.clearRequests();
+    initial = await resetDemoData(workbench(), allVariables);
   });
 
-  afterEach(async () => {
-    const wb = workbench();
-    await wb.page.keyboard.press('Escape');
-    await wb.clearNotifications();
-  });
+  afterEach(() => dismissInputAndNotifications(workbench()));
 
   function keygen(name: string, args: string[] = ['-t', 'ed25519']): string {
     const file = path.join(keyDir, name);

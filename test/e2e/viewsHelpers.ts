@@ -1,17 +1,31 @@
-// Shared by the Commits and Targets UI tests: signed in as the admin in workspace acme. The
+// Shared by the UI tests that start signed in (as the admin unless told) in workspace acme. The
 // workspace is preset in the user settings so Sign In asks only for the token (the sign-in flow's
 // own UI tests cover choosing a workspace).
 import { demoTokens, type Workbench } from './workbench';
 
 export const WORKSPACE_SETTING = 'workspaceAutomation.workspace';
 
-/** Presets workspace acme, then signs in with the admin token through the Sign In command. */
-export async function signInAsAdmin(wb: Workbench): Promise<void> {
+/** Signs in with `token` through the Sign In command (workspace preset to acme by presetWorkspace). */
+export async function signInWith(wb: Workbench, token: string): Promise<void> {
   await wb.runCommand('Workspace Automation: Sign In');
   await wb.waitQuickInput({ title: /Sign In/ });
-  await wb.submit(demoTokens.admin);
+  await wb.submit(token);
   await wb.waitQuickInputClosed();
   await wb.waitForRows('Projects', (rows) => rows.some((r) => r.label === 'Web App'), 'the projects after sign-in');
+}
+
+/** Call in before(): a fresh editor, the container open, signed in with `token` in workspace acme. */
+export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin): Promise<void> {
+  presetWorkspace(wb);
+  await wb.open();
+  await wb.openContainer();
+  await signInWith(wb, token);
+}
+
+/** Call in after(): the user settings as they were (the workspace and `keys`), the editor closed. */
+export async function closeSignedIn(wb: Workbench, ...keys: string[]): Promise<void> {
+  clearPresets(wb, ...keys);
+  await wb.close();
 }
 
 /** Call before open(): the workspace the tests browse. */

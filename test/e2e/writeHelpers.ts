@@ -1,17 +1,22 @@
 // Shared by the UI tests of the write commands (variables, allow-pipeline, create project):
-// signing in as a given demo user, reading the emulator's state through the API, and reading
-// what the quick input shows beyond labels (descriptions, step counter, password mode).
+// a clean start for each test, reading the emulator's state through the API, and reading what
+// the quick input shows beyond labels (descriptions, step counter, password mode).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { waitFor, type Workbench } from './workbench';
 
-/** Signs in with `token` through the Sign In command (workspace preset to acme by presetWorkspace). */
-export async function signInWith(wb: Workbench, token: string): Promise<void> {
-  await wb.runCommand('Workspace Automation: Sign In');
-  await wb.waitQuickInput({ title: /Sign In/ });
-  await wb.submit(token);
-  await wb.waitQuickInputClosed();
-  await wb.waitForRows('Projects', (rows) => rows.some((r) => r.label === 'Web App'), 'the projects after sign-in');
+/** Call in beforeEach(): the demo data again, `read` of it (to compare with), an empty request log. */
+export async function resetDemoData<T>(wb: Workbench, read: (wb: Workbench) => Promise<T>): Promise<T> {
+  wb.emulator.reset();
+  const state = await read(wb);
+  wb.emulator.clearRequests();
+  return state;
+}
+
+/** Call in afterEach(): no quick input or notification left over for the next test. */
+export async function dismissInputAndNotifications(wb: Workbench): Promise<void> {
+  await wb.page.keyboard.press('Escape');
+  await wb.clearNotifications();
 }
 
 /** GET on the emulator's API as the admin (state checks, never through the extension). */
