@@ -2,8 +2,10 @@
 // a clean start for each test, reading the emulator's state through the API, and reading what
 // the quick input shows beyond labels (descriptions, step counter, password mode).
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { readAllVariables, type ApiVariable } from '../shared/variables';
 import { waitFor, type Workbench } from './workbench';
+
+export { md5Fingerprint, onlyNewVariable, publicHalf, type ApiVariable } from '../shared/variables';
 
 /** Call in beforeEach(): the demo data again, `read` of it (to compare with), an empty request log. */
 export async function resetDemoData<T>(wb: Workbench, read: (wb: Workbench) => Promise<T>): Promise<T> {
@@ -92,66 +94,9 @@ export async function openFileInDialog(wb: Workbench, file: string): Promise<voi
   await waitFor('the open dialog to close with the file', async () => ((await wb.quickInputTitle()) !== title ? true : undefined));
 }
 
-/** "type blob" of the public half of a private key file, as ssh-keygen derives it. */
-export function publicHalf(privateKeyFile: string): string {
-  return execFileSync('ssh-keygen', ['-y', '-f', privateKeyFile], { encoding: 'utf8' }).trim().split(' ').slice(0, 2).join(' ');
-}
-
-/** The MD5 fingerprint ssh-keygen gives, without "MD5:". */
-export function md5Fingerprint(keyFile: string): string {
-  const line = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', keyFile], { encoding: 'utf8' });
-  const match = /MD5:([0-9a-f:]+)/.exec(line);
-  assert.ok(match, `no MD5 fingerprint in: ${line}`);
-  return match[1];
-}
-
-export interface ApiVariable {
-  id: number;
-  key: string;
-  value: string;
-  type: string;
-  encrypted?: boolean;
-  description?: string;
-  settable?: boolean;
-  run_only_settable?: boolean;
-  file_path?: string | null;
-  file_chmod?: string | null;
-  file_place?: string | null;
-  public_value?: string;
-  key_fingerprint?: string;
-}
-
 /** Every variable of workspace acme, per scope ("workspace", "project web-app", "pipeline 103", "action 1012"). */
-export async function allVariables(wb: Workbench): Promise<Map<string, ApiVariable[]>> {
-  const list = async (query: string) => (await apiGet<{ variables: ApiVariable[] }>(wb, `/workspaces/acme/variables${query}`)).variables;
-  const all = new Map<string, ApiVariable[]>([['workspace', await list('')]]);
-  const { projects } = await apiGet<{ projects: { name: string }[] }>(wb, '/workspaces/acme/projects?per_page=100');
-  for (const project of projects) {
-    all.set(`project ${project.name}`, await list(`?project_name=${project.name}`));
-    const { pipelines } = await apiGet<{ pipelines: { id: number }[] }>(wb, `/workspaces/acme/projects/${project.name}/pipelines?per_page=100`);
-    for (const pipeline of pipelines) {
-      all.set(`pipeline ${pipeline.id}`, await list(`?pipeline_id=${pipeline.id}`));
-      const { actions } = await apiGet<{ actions: { id: number }[] }>(wb, `/workspaces/acme/projects/${project.name}/pipelines/${pipeline.id}/actions?per_page=100`);
-      for (const action of actions) {
-        all.set(`action ${action.id}`, await list(`?action_id=${action.id}`));
-      }
-    }
-  }
-  return all;
-}
-
-/** Asserts that `after` is `before` plus exactly one variable, in `scope`; returns it. */
-export function onlyNewVariable(before: Map<string, ApiVariable[]>, after: Map<string, ApiVariable[]>, scope: string): ApiVariable {
-  for (const [where, variables] of after) {
-    const previous = before.get(where) ?? [];
-    if (where === scope) {
-      assert.deepEqual(variables.slice(0, previous.length), previous, `the variables of ${where} changed`);
-      assert.equal(variables.length, previous.length + 1, `${where} should hold exactly one new variable`);
-    } else {
-      assert.deepEqual(variables, previous, `the variables of ${where} changed`);
-    }
-  }
-  return after.get(scope)!.at(-1)!;
+export function allVariables(wb: Workbench): Promise<Map<string, ApiVariable[]>> {
+  return readAllVariables((path) => apiGet(wb, path));
 }
 
 /** Labels of the quick pick's items (the first label of each row: not the detail line). */

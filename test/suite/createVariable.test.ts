@@ -10,59 +10,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { answersFromItem, emptyAnswers } from '../../src/commands/createVariable/answers';
 import { createVariable } from '../../src/commands/createVariable';
+import { md5Fingerprint, onlyNewVariable, publicHalf, readAllVariables, type ApiVariable } from '../shared/variables';
 import { addFault, apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 
-interface ApiVariable {
-  id: number;
-  key: string;
-  value: string;
-  type: string;
-  encrypted?: boolean;
-  description?: string;
-  settable?: boolean;
-  run_only_settable?: boolean;
-  file_path?: string | null;
-  file_chmod?: string | null;
-  file_place?: string | null;
-  public_value?: string;
-  key_fingerprint?: string;
-}
-
 /** Every variable of workspace acme, per scope, read through the API (as admin). */
-async function allVariables(): Promise<Map<string, ApiVariable[]>> {
-  const list = async (query: string) =>
-    ((await apiCall('GET', `/workspaces/acme/variables${query}`)) as { variables: ApiVariable[] }).variables;
-  const all = new Map<string, ApiVariable[]>([['workspace', await list('')]]);
-  const { projects } = (await apiCall('GET', '/workspaces/acme/projects?per_page=100')) as { projects: { name: string }[] };
-  for (const project of projects) {
-    all.set(`project ${project.name}`, await list(`?project_name=${project.name}`));
-    const { pipelines } = (await apiCall('GET', `/workspaces/acme/projects/${project.name}/pipelines?per_page=100`)) as { pipelines: { id: number }[] };
-    for (const pipeline of pipelines) {
-      all.set(`pipeline ${pipeline.id}`, await list(`?pipeline_id=${pipeline.id}`));
-      const { actions } = (await apiCall('GET', `/workspaces/acme/projects/${project.name}/pipelines/${pipeline.id}/actions?per_page=100`)) as {
-        actions: { id: number }[];
-      };
-      for (const action of actions) {
-        all.set(`action ${action.id}`, await list(`?action_id=${action.id}`));
-      }
-    }
-  }
-  return all;
-}
-
-/** Asserts that `after` is `before` plus exactly one variable, in `scope`; returns it. */
-function onlyNew(before: Map<string, ApiVariable[]>, after: Map<string, ApiVariable[]>, scope: string): ApiVariable {
-  for (const [where, variables] of after) {
-    const previous = before.get(where) ?? [];
-    if (where === scope) {
-      assert.deepEqual(variables.slice(0, previous.length), previous, `the variables of ${where} changed`);
-      assert.equal(variables.length, previous.length + 1, `${where} should hold exactly one new variable`);
-    } else {
-      assert.deepEqual(variables, previous, `the variables of ${where} changed`);
-    }
-  }
-  return after.get(scope)!.at(-1)!;
+function allVariables(): Promise<Map<string, ApiVariable[]>> {
+  return readAllVariables(async <T>(path: string) => (await apiCall('GET', path)) as T);
 }
 
 function assertUnchanged(before: Map<string, ApiVariable[]>, after: Map<string, ApiVariable[]>): void {
@@ -77,19 +31,6 @@ function keygen(name: string, args: string[] = ['-t', 'ed25519'], passphrase = '
   fs.rmSync(`${file}.pub`, { force: true });
   execFileSync('ssh-keygen', ['-q', ...args, '-N', passphrase, '-C', `${name}@tests`, '-f', file], { stdio: 'ignore' });
   return file;
-}
-
-/** "type blob" of `ssh-keygen -y` (the public half derived from the private key file). */
-function publicHalf(privateKeyFile: string): string {
-  return execFileSync('ssh-keygen', ['-y', '-f', privateKeyFile], { encoding: 'utf8' }).trim().split(' ').slice(0, 2).join(' ');
-}
-
-/** The MD5 fingerprint of `ssh-keygen -l -E md5`, without its "MD5:" prefix. */
-function md5Fingerprint(keyFile: string): string {
-  const line = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', keyFile], { encoding: 'utf8' });
-  const match = /MD5:([0-9a-f:]+)/.exec(line);
-  assert.ok(match, `no MD5 fingerprint in: ${line}`);
-  return match[1];
 }
 
 describe('Create Variable (scripted answers, emulator)', function () {
@@ -134,7 +75,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     );
     assert.ok(prompter.prompts.every((p) => p.title === 'Create Variable'));
     assert.equal(prompter.prompts[4].password, false);
-    const created = onlyNew(initial, await allVariables(), 'workspace');
+    const created = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.deepEqual(
       { key: created.key, value: created.value, type: created.type, description: created.description, encrypted: created.encrypted },
       { key: 'API_URL', value: 'https://api.example.com', type: 'VAR', description: 'Where the app calls home', encrypted: false },
@@ -159,7 +100,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(prompter.prompts[0].text, 'What kind of variable?');
     assert.deepEqual(prompter.prompts[0].step, 1);
     assert.equal(prompter.prompts[0].totalSteps, 6);
-    const created = onlyNew(initial, await allVariables(), 'project web-app');
+    const created = onlyNewVariable(initial, await allVariables(), 'project web-app');
     assert.deepEqual(
       { key: created.key, value: created.value, settable: created.settable, run_only_settable: created.run_only_settable, description: created.description },
       { key: 'NODE_ENV', value: 'production', settable: true, run_only_settable: false, description: '' },
@@ -179,7 +120,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.ok(variable, prompter.describe());
     assert.equal(prompter.prompts.length, 4, 'a pipeline variable has no description, settable or file steps');
     assert.equal(prompter.prompts[3].password, true, 'the value box hides a secret');
-    const created = onlyNew(initial, await allVariables(), 'pipeline 103');
+    const created = onlyNewVariable(initial, await allVariables(), 'pipeline 103');
     assert.deepEqual({ key: created.key, value: created.value, type: created.type }, { key: 'DEPLOY_TOKEN', value: 's3cr3t-value', type: 'VAR' });
     assert.equal(prompter.last('info')?.text, 'Created variable DEPLOY_TOKEN in pipeline Deploy to production of project Web App.');
   });
@@ -212,7 +153,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
       ['Install dependencies', 'Unit tests', 'Lint'],
     );
     assert.deepEqual([projects.totalSteps, actions.step], [8, 4]);
-    const created = onlyNew(initial, await allVariables(), 'action 1012');
+    const created = onlyNewVariable(initial, await allVariables(), 'action 1012');
     assert.deepEqual({ key: created.key, value: created.value }, { key: 'TEST_SHARDS', value: '4' });
     assert.equal(prompter.last('info')?.text, 'Created variable TEST_SHARDS in action Unit tests of pipeline Build and test (project Web App).');
   });
@@ -254,7 +195,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(keyThird.value, 'MY_KEY', 'the accepted key is shown again after Back');
     assert.equal(prompter.prompts.length, 12);
     assert.deepEqual(prompter.prompts[10].refused, ['Enter a value: the service does not take an empty one.']);
-    const created = onlyNew(initial, await allVariables(), 'workspace');
+    const created = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.deepEqual({ key: created.key, value: created.value }, { key: 'LIVES_9', value: 'nine' });
   });
 
@@ -276,7 +217,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     const [filePath, chmod] = prompter.prompts.slice(-2);
     assert.equal(filePath.value, '~/.ssh/deploy_key');
     assert.equal(chmod.value, '600');
-    const created = onlyNew(initial, await allVariables(), 'workspace');
+    const created = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.equal(created.type, 'SSH_KEY');
     assert.equal(created.encrypted, true);
     assert.match(created.value, /^secure!/, 'the private key is stored encrypted');
@@ -324,7 +265,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.match(errors[0], /good_key\.pub holds a public key/);
     assert.match(errors[1], /protected by a passphrase/);
     assert.match(errors[2], /does not look like a private key/);
-    const created = onlyNew(initial, await allVariables(), 'pipeline 102');
+    const created = onlyNewVariable(initial, await allVariables(), 'pipeline 102');
     assert.deepEqual({ key: created.key, type: created.type, encrypted: created.encrypted }, { key: 'STAGING_KEY', type: 'SSH_KEY', encrypted: true });
     assert.equal((await requests('/variables')).filter((r) => r.method === 'POST').length, 1, 'the refused files were never sent');
   });
@@ -349,7 +290,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(fromFile.prompts.at(-2)?.value, '~/.ssh/ci_public_key.pub');
     assert.equal(fromFile.prompts.at(-1)?.value, '644');
     const afterFirst = await allVariables();
-    const first = onlyNew(initial, afterFirst, 'project api-service');
+    const first = onlyNewVariable(initial, afterFirst, 'project api-service');
     assert.deepEqual(
       [first.type, first.value, first.file_path, first.file_chmod, first.file_place],
       ['SSH_PUBLIC_KEY', publicLine, '~/.ssh/ci_public_key.pub', '644', 'CONTAINER'],
@@ -373,7 +314,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.match(paste.refused[0], /is a private key/);
     assert.ok(!paste.refused[0].includes('PRIVATE KEY-----'), 'the refusal does not echo the key');
     assert.match(paste.refused[1], /more than one line/);
-    const second = onlyNew(afterFirst, await allVariables(), 'workspace');
+    const second = onlyNewVariable(afterFirst, await allVariables(), 'workspace');
     assert.deepEqual([second.type, second.value, second.file_path], ['SSH_PUBLIC_KEY', publicLine, '~/.ssh/authorized_keys']);
   });
 
@@ -415,7 +356,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     );
     const posts = (await requests('/variables')).filter((r) => r.method === 'POST');
     assert.deepEqual(posts.map((r) => r.status), [400, 400, 201], 'first try, Retry, then the edited answers');
-    const made = onlyNew(initial, await allVariables(), 'workspace');
+    const made = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.deepEqual([made.key, made.description, made.file_path], ['REGION_KEY', 'first try', '~/.ssh/region']);
     assert.equal(made.key_fingerprint, md5Fingerprint(keyFile));
   });
@@ -449,7 +390,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     const variable = await createVariable(services, prompter, emptyAnswers());
     assert.ok(variable, prompter.describe());
     assert.ok(retried, 'the first try failed');
-    const made = onlyNew(initial, await allVariables(), 'workspace');
+    const made = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.notEqual(original, md5Fingerprint(keyFile));
     assert.equal(made.key_fingerprint, md5Fingerprint(keyFile), 'the replaced key was read and sent');
   });
@@ -501,7 +442,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.ok(variable, prompter.describe());
     assert.match(prompter.messages[0].text, /^Could not load the choices: The server answered something that is not the API/);
     assert.deepEqual(prompter.messages[0].actions, ['Retry']);
-    const created = onlyNew(initial, await allVariables(), 'project docs');
+    const created = onlyNewVariable(initial, await allVariables(), 'project docs');
     assert.deepEqual([created.key, created.value], ['DOCS_THEME', 'dark']);
   });
 
@@ -526,7 +467,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.deepEqual(empty.items, []);
     assert.equal(empty.text, 'Project empty-project has no pipelines. Press Back to choose another project.');
     assert.equal(prompter.prompts[3].active, 'Empty Project', 'Back shows the project chosen before');
-    const created = onlyNew(prepared, await allVariables(), 'pipeline 401');
+    const created = onlyNewVariable(prepared, await allVariables(), 'pipeline 401');
     assert.deepEqual([created.key, created.value], ['SITE_URL', 'https://docs.example.com']);
   });
 
