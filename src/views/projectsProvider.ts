@@ -10,6 +10,8 @@ import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
 import { PagedList } from './pagedList';
 import type { ListContext } from './nodes/listContext';
 import { MessageNode } from './nodes/messageNode';
+import { ActionNode } from './nodes/actionNode';
+import { PipelineNode } from './nodes/pipelineNode';
 import { ProjectNode } from './nodes/projectNode';
 import type { TreeNode } from './nodes/treeNode';
 
@@ -68,8 +70,9 @@ export class ProjectsProvider extends NodeTreeProvider {
     const view = super.createTreeView();
     this.disposables.push(
       view.onDidChangeSelection((e) => {
+        // A project, or anything inside it, makes that project the Commits view's project.
         const node = e.selection[0];
-        if (node instanceof ProjectNode) {
+        if (node instanceof ProjectNode || node instanceof PipelineNode || node instanceof ActionNode) {
           this.currentProject.set(choiceOf(node.project));
         }
       }),

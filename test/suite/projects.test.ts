@@ -247,6 +247,17 @@ describe('projects: the Projects view', function () {
       }
     });
 
+    it('makes the project of a selected pipeline current', async () => {
+      await api.views.selectProject('mobile-app');
+      const webApp = api.views.projects.projectNodes().find((n) => n.project.name === 'web-app');
+      assert.ok(webApp, 'web-app is listed');
+      const pipeline = (await webApp.getChildren()).find((n) => n.label === 'Build and test');
+      assert.ok(pipeline, 'web-app has the pipeline Build and test');
+      await api.views.projects.treeView?.reveal(pipeline, { select: true });
+      await waitFor('web-app to become current', () => api.views.currentProject.currentProject?.name === 'web-app' || undefined);
+      assert.deepEqual(api.views.currentProject.currentProject, { name: 'web-app', displayName: 'Web App' });
+    });
+
     it('clears the current project when the session changes', async () => {
       await api.views.selectProject('docs');
       assert.equal(api.views.currentProject.currentProject?.name, 'docs');
