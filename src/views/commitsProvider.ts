@@ -43,13 +43,13 @@ export class CommitsProvider extends NodeTreeProvider {
       vscode.workspace.registerTextDocumentContentProvider(COMMIT_SCHEME, new CommitDocumentProvider(this.store)),
       currentProject.onDidChangeCurrentProject(() => {
         this.updateDescription();
-        this.emitter.fire();
+        this.refreshRoot();
       }),
       session.onDidChange(() => {
         this.forget();
-        this.emitter.fire();
+        this.refreshRoot();
       }),
-      session.onDidChangeState(() => this.emitter.fire()),
+      session.onDidChangeState(() => this.refreshRoot()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         // A new page size applies from the first page again, so pages stay aligned.
         if (e.affectsConfiguration(`${SECTION}.${Setting.CommitsPageSize}`)) {
@@ -69,7 +69,7 @@ export class CommitsProvider extends NodeTreeProvider {
     this._filter = normaliseFilter(filter);
     void vscode.commands.executeCommand('setContext', COMMITS_FILTERED_KEY, this._filter !== undefined);
     this.updateDescription();
-    this.emitter.fire();
+    this.refreshRoot();
   }
 
   protected async rootNodes(): Promise<TreeNode[]> {
@@ -93,7 +93,7 @@ export class CommitsProvider extends NodeTreeProvider {
   /** Forgets loaded commits (and full commits) and loads page 1 again. */
   override refresh(): void {
     this.forget();
-    this.emitter.fire();
+    this.refreshRoot();
   }
 
   /** The loaded commit nodes, in order (for tests and commands). */
@@ -124,7 +124,7 @@ export class CommitsProvider extends NodeTreeProvider {
       },
       pageSize: getCommitsPageSize,
       toNode: (commit) => new CommitNode(commit, workspace, project.name, this.store, (n) => this.emitter.fire(n)),
-      onDidChange: () => this.emitter.fire(),
+      onDidChange: () => this.refreshRoot(),
       emptyNode: () =>
         filter
           ? new MessageNode(vscode.l10n.t('No commits match the filter ({0})', describeFilter(filter)), 'filter', {

@@ -55,6 +55,24 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   /** The root's children while the session is ready. */
   protected abstract rootNodes(): Promise<TreeNode[]>;
 
+  private rootRefreshQueued = false;
+
+  /**
+   * Asks the tree to show the root again, once for all the changes of this turn. The editor shows a
+   * first change at once and holds later ones for 200 ms, then re-reads the root: meanwhile a click
+   * on a row is dropped (its handle is gone), so two changes in one turn must be one.
+   */
+  protected refreshRoot(): void {
+    if (this.rootRefreshQueued) {
+      return;
+    }
+    this.rootRefreshQueued = true;
+    queueMicrotask(() => {
+      this.rootRefreshQueued = false;
+      this.emitter.fire();
+    });
+  }
+
   /** Forgets loaded data and shows the view again. */
   abstract refresh(): void;
 

@@ -51,7 +51,7 @@ export class ProjectsProvider extends NodeTreeProvider {
       },
       pageSize: PROJECTS_PAGE_SIZE,
       toNode: (project) => new ProjectNode(project, this.ctx),
-      onDidChange: () => this.emitter.fire(),
+      onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No projects in workspace {0}', session.workspace ?? '')),
       onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
       viewId: PROJECTS_VIEW_ID,
@@ -60,7 +60,7 @@ export class ProjectsProvider extends NodeTreeProvider {
       session.onDidChange(() => this.reset()),
       session.onDidChangeState(() => {
         this.updateDescription();
-        this.emitter.fire();
+        this.refreshRoot();
       }),
     );
   }
@@ -94,7 +94,7 @@ export class ProjectsProvider extends NodeTreeProvider {
   /** Forgets loaded data and shows the view again from the first page. */
   override refresh(): void {
     this.projects.reset();
-    this.emitter.fire();
+    this.refreshRoot();
   }
 
   /** Every project, when the view has loaded all pages of them (pickers then need no request). */
@@ -117,7 +117,7 @@ export class ProjectsProvider extends NodeTreeProvider {
   async selectProject(name: string): Promise<void> {
     this.refresh();
     const found = await this.projects.loadUntil((p) => p.name === name, 20);
-    this.emitter.fire();
+    this.refreshRoot();
     this.currentProject.set(found ? choiceOf(found) : { name, displayName: name });
     await this.reveal(name);
   }
@@ -174,7 +174,7 @@ export class ProjectsProvider extends NodeTreeProvider {
           return outcome('the session changed meanwhile');
         }
         if (this.projects.items.length !== before) {
-          this.emitter.fire();
+          this.refreshRoot();
         }
       }
       const candidates = [...this.projects.items.filter(exact), ...this.projects.items.filter((p) => !exact(p) && near(p))].slice(
@@ -211,7 +211,7 @@ export class ProjectsProvider extends NodeTreeProvider {
     this.projects.reset();
     this.remoteMatch = undefined;
     this.updateDescription();
-    this.emitter.fire();
+    this.refreshRoot();
   }
 
   /** The workspace in the title; the API address instead while it cannot be reached (the welcome text refers to it). */

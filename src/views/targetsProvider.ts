@@ -33,14 +33,14 @@ export class TargetsProvider extends NodeTreeProvider {
       },
       pageSize: TARGETS_PAGE_SIZE,
       toNode: (target) => new TargetNode(target, this.ctx),
-      onDidChange: () => this.emitter.fire(),
+      onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No deployment targets in workspace {0}', session.workspace ?? '')),
       onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
       viewId: TARGETS_VIEW_ID,
     });
     this.disposables.push(
       session.onDidChange(() => this.refresh()),
-      session.onDidChangeState(() => this.emitter.fire()),
+      session.onDidChangeState(() => this.refreshRoot()),
     );
   }
 
@@ -52,7 +52,7 @@ export class TargetsProvider extends NodeTreeProvider {
   /** Forgets the loaded targets (and their full data) and loads page 1 again. */
   override refresh(): void {
     this.targets.reset();
-    this.emitter.fire();
+    this.refreshRoot();
   }
 
   /** The loaded target nodes, in order (for tests and commands). */
