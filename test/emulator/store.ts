@@ -6,6 +6,7 @@ import type { CommitSource } from './commit-gen';
 import {
   BIG_REPO,
   bigRepoHistory,
+  DemoTarget,
   DemoToken,
   DemoUser,
   DemoWorkspace,
@@ -54,23 +55,10 @@ export interface Action {
   type: string;
 }
 
-export interface Target {
-  workspace: string;
-  id: string;
-  identifier: string;
-  name: string;
-  type: string;
-  host: string | null;
-  port: string | null;
-  path: string | null;
-  tags: string[];
-  permissions: { others: string; users: { id: number; access_level: string }[] };
-  /** Stored in plain; secrets are masked when answered. */
-  auth: Record<string, string | null>;
-  all_pipelines_allowed: boolean;
-  allowedPipelineIds: number[];
-  extra: Record<string, unknown>;
-}
+/** A target as stored: the demo data's shape, mutable, with the type-specific fields always present. */
+export type Target = Mutable<Omit<DemoTarget, 'extra'>> & { extra: Record<string, unknown> };
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends readonly (infer E)[] ? E[] : T[K] extends object ? Mutable<T[K]> : T[K] };
 
 export type VariableScope =
   | { kind: 'WORKSPACE' }
@@ -225,22 +213,8 @@ export class Store {
 
   private loadTargets(): void {
     for (const t of TARGETS) {
-      this.targets.set(t.id, {
-        workspace: t.workspace,
-        id: t.id,
-        identifier: t.identifier,
-        name: t.name,
-        type: t.type,
-        host: t.host,
-        port: t.port,
-        path: t.path,
-        tags: [...t.tags],
-        permissions: { others: t.permissions.others, users: t.permissions.users.map((u) => ({ ...u })) },
-        auth: { ...t.auth },
-        all_pipelines_allowed: t.all_pipelines_allowed,
-        allowedPipelineIds: [...t.allowedPipelineIds],
-        extra: { ...t.extra },
-      });
+      // A deep copy: the demo data stays as it is for the next reset.
+      this.targets.set(t.id, { ...(structuredClone(t) as Mutable<DemoTarget>), extra: { ...t.extra } });
     }
   }
 
