@@ -562,14 +562,21 @@ export class ApiClient {
       let status: number | undefined;
       let timedOut = false;
       let done = false;
-      const fail = (e: unknown): void => {
+      /** Ends this attempt (timer and abort hook released); false when it had already ended. */
+      const settle = (): boolean => {
         if (done) {
-          return;
+          return false;
         }
         done = true;
         clearTimeout(timer);
         if (abort.onAbort === onAbort) {
           abort.onAbort = undefined;
+        }
+        return true;
+      };
+      const fail = (e: unknown): void => {
+        if (!settle()) {
+          return;
         }
         let err: ApiError;
         if (timedOut) {
@@ -626,13 +633,8 @@ export class ApiClient {
           return;
         }
         text.then((t) => {
-          if (done) {
+          if (!settle()) {
             return;
-          }
-          done = true;
-          clearTimeout(timer);
-          if (abort.onAbort === onAbort) {
-            abort.onAbort = undefined;
           }
           this.emit(ctx, status, started, attempt, undefined);
           if (method === 'GET' && attempt < this.opts.maxRetries && RETRY_STATUSES.has(res.status)) {
