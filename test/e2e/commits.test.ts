@@ -3,7 +3,7 @@
 // mistake and Back), clear the filter, expand a commit to its files and open the commit document.
 import * as assert from 'node:assert/strict';
 import { demoCommits } from '../emulator/demo-data';
-import { chooseProject, closeSignedIn, openSignedIn } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
 
 const PAGE_SIZE = 5;
@@ -26,7 +26,7 @@ describe('Commits view (UI)', () => {
     const wb = workbench();
     await wb.expandView('Commits');
     await wb.waitForRows('Commits', (rows) => rows.some((r) => r.label === 'Select a project in the Projects view'), 'the empty state');
-    await chooseProject(wb, 'Web App');
+    await wb.clickRow('Projects', 'Web App');
     const first = await wb.waitForRows('Commits', (rows) => rows.at(-1)?.label === 'Load more', 'the first page');
     assert.deepEqual(
       first.map((r) => r.label),

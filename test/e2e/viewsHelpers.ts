@@ -41,24 +41,3 @@ export function clearPresets(wb: Workbench, ...keys: string[]): void {
   }
   wb.setUserSettings(settings);
 }
-
-/**
- * Clicks a project in the Projects view and waits until the Commits view follows it. A click that
- * lands while the tree is being refreshed is dropped by the editor (its row handle is gone for a
- * moment), so when the Commits view has not followed after a few seconds, the selection is moved
- * away and back with the keyboard, as a person would click again.
- */
-export async function chooseProject(wb: Workbench, displayName: string): Promise<void> {
-  const description = wb.view('Commits').locator('.pane-header .description');
-  const follows = async () => (await description.count()) > 0 && new RegExp(displayName).test(await description.innerText());
-  await wb.clickRow('Projects', displayName);
-  const deadline = Date.now() + 4_000;
-  while (Date.now() < deadline) {
-    if (await follows()) {
-      return;
-    }
-    await wb.page.waitForTimeout(100);
-  }
-  await wb.page.keyboard.press('ArrowDown');
-  await wb.page.keyboard.press('ArrowUp');
-}

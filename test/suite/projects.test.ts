@@ -232,6 +232,27 @@ describe('projects: the Projects view', function () {
   });
 
   // After the git-remote tests: a project selected in the tree is kept selected across refreshes.
+  describe('refreshes', () => {
+    it('tells the tree of a sign-in once: a second change in the same turn would make the editor re-read the root later and drop a click', async () => {
+      const signedOut = await signedOutState();
+      await setSetting('workspace', 'acme'); // as a user with the workspace set: one change, the token
+      let rootChanges = 0;
+      const sub = signedOut.views.projects.onDidChangeTreeData((node) => {
+        if (!node) {
+          rootChanges++;
+        }
+      });
+      try {
+        const result = await vscode.commands.executeCommand('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+        assert.deepEqual(result, { signedIn: true });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.equal(rootChanges, 1);
+      } finally {
+        sub.dispose();
+      }
+    });
+  });
+
   describe('selection', () => {
     it('makes a clicked project current, and selectProject() finds and selects one', async () => {
       const changes: (string | undefined)[] = [];
