@@ -1,11 +1,14 @@
-// `npm run emulator -- --port 4010 [--rate-limit N] [--rate-window-s S] [--latency-ms MS]
-//   [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]`
+// `npm run emulator -- --port 4010 [--dialect default|vendor] [--rate-limit N] [--rate-window-s S]
+//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]`
 import { parseArgs } from 'node:util';
+import { banner } from './banner';
+import { DIALECTS, parseDialect } from './dialect';
 import { FAULT_KINDS, FaultKind } from './faults';
-import { startEmulator, TOKENS } from './index';
+import { startEmulator } from './index';
 
-const USAGE = `Usage: npm run emulator -- [--port N] [--rate-limit N] [--rate-window-s S] [--latency-ms MS]
-  [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]
+const USAGE = `Usage: npm run emulator -- [--port N] [--dialect ${DIALECTS.join('|')}] [--rate-limit N] [--rate-window-s S]
+  [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]
+Dialects: default (api.md and conventions.md), vendor (the real service's documented answer shapes).
 Fault kinds: ${FAULT_KINDS.join(', ')}`;
 
 function int(name: string, raw: string | undefined, fallback?: number): number | undefined {
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
       'scale-projects': { type: 'string' },
       'scale-targets': { type: 'string' },
       'scale-commits': { type: 'string' },
+      dialect: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
     rateLimit: int('rate-limit', values['rate-limit']),
     rateWindowS: int('rate-window-s', values['rate-window-s']),
     latencyMs: int('latency-ms', values['latency-ms']),
+    dialect: parseDialect(values.dialect, '--dialect'),
     scale: {
       projects: int('scale-projects', values['scale-projects']),
       targets: int('scale-targets', values['scale-targets']),
@@ -55,12 +60,7 @@ async function main(): Promise<void> {
     },
   });
   faults.forEach((f) => emulator.injectFault(f));
-  console.log(`Emulator listening on ${emulator.url}`);
-  console.log('Demo tokens (send as "Authorization: Bearer <token>"; these are fake, for local testing only):');
-  for (const t of Object.values(TOKENS)) {
-    console.log(`  ${t.token.padEnd(14)} ${t.description}`);
-  }
-  console.log('Workspaces: acme (API enabled), dormant (API disabled). Controls: POST /__emulator/reset, /__emulator/faults, /__emulator/latency; GET/DELETE /__emulator/requests.');
+  console.log(banner(emulator.url, emulator.dialect));
   const stop = (): void => {
     emulator.close().then(() => process.exit(0), () => process.exit(1));
   };

@@ -29,8 +29,29 @@ export const ALL_SCOPES = [
   'TARGET_MANAGE',
   'USER_INFO',
   'USER_EMAIL',
+  'TOKEN_INFO',
   'WEBHOOK_INFO',
   'WEBHOOK_MANAGE',
+] as const;
+
+/**
+ * The same rights in the scope names of 2026 (read / write / manage levels). The emulator's scope
+ * checks accept either name, in both dialects, as the real service does.
+ */
+export const MODERN_SCOPES = [
+  'WORKSPACE',
+  'PROJECT_READ',
+  'PROJECT_WRITE',
+  'REPOSITORY_READ',
+  'EXECUTION_INFO',
+  'VARIABLE_READ',
+  'VARIABLE_WRITE',
+  'VARIABLE_MANAGE',
+  'TARGET_READ',
+  'TARGET_WRITE',
+  'TARGET_MANAGE',
+  'USER_INFO',
+  'TOKEN_INFO',
 ] as const;
 
 export interface DemoUser {
@@ -54,6 +75,10 @@ export interface DemoToken {
   userId: number;
   expires_at: string | null;
   scopes: readonly string[];
+  /** Days of validity as the vendor's token answer may carry it. */
+  expires_in?: number;
+  /** IP addresses or ranges the token may be used from (vendor answer only; loopback satisfies them). */
+  ip_restrictions?: readonly string[];
   /** What this token is for, as the CLI prints it. */
   description: string;
 }
@@ -63,6 +88,12 @@ export const DEV_TOKEN = 'dev-token';
 export const DENIED_TOKEN = 'denied-token';
 /** A second token of the dev user with only USER_INFO: for scope errors and the per-user rate limit. */
 export const MINIMAL_TOKEN = 'minimal-token';
+/** Alice's rights in the 2026 scope names only (VARIABLE_WRITE, TARGET_READ, PROJECT_READ, …). */
+export const MODERN_TOKEN = 'modern-token';
+/** Alice's rights without TOKEN_INFO: GET /user/token answers 403, everything else works. */
+export const NO_TOKEN_INFO_TOKEN = 'no-token-info-token';
+/** Alice's rights without USER_INFO: GET /user answers 403, everything else works. */
+export const NO_USER_INFO_TOKEN = 'no-user-info-token';
 
 export const TOKENS = {
   admin: {
@@ -100,6 +131,35 @@ export const TOKENS = {
     expires_at: '2026-12-31T23:59:59Z',
     scopes: ['USER_INFO'],
     description: 'Dave Developer again, scope USER_INFO only (shares his rate limit)',
+  },
+  modern: {
+    token: MODERN_TOKEN,
+    id: 'tok-3c8e20',
+    name: 'Alice 2026 scopes',
+    userId: USERS.admin.id,
+    expires_at: '2027-10-01T00:00:00Z',
+    expires_in: 365,
+    ip_restrictions: ['127.0.0.0/8'],
+    scopes: [...MODERN_SCOPES],
+    description: 'Alice Admin with the 2026 scope names only (VARIABLE_READ/WRITE/MANAGE, TARGET_READ/WRITE/MANAGE, PROJECT_READ/WRITE, ...)',
+  },
+  noTokenInfo: {
+    token: NO_TOKEN_INFO_TOKEN,
+    id: 'tok-6a0f4b',
+    name: 'Alice without token info',
+    userId: USERS.admin.id,
+    expires_at: null,
+    scopes: ALL_SCOPES.filter((s) => s !== 'TOKEN_INFO'),
+    description: 'Alice Admin, every scope except TOKEN_INFO (GET /user/token answers 403)',
+  },
+  noUserInfo: {
+    token: NO_USER_INFO_TOKEN,
+    id: 'tok-e19d57',
+    name: 'Alice without user info',
+    userId: USERS.admin.id,
+    expires_at: null,
+    scopes: ALL_SCOPES.filter((s) => s !== 'USER_INFO'),
+    description: 'Alice Admin, every scope except USER_INFO (GET /user answers 403)',
   },
 } as const satisfies Record<string, DemoToken>;
 
@@ -140,14 +200,15 @@ export interface DemoPipeline {
 export interface DemoProject {
   workspace: string;
   name: string;
-  display_name: string;
+  /** Null for a vendor demo project: names may be null on the real service. */
+  display_name: string | null;
   create_date: string;
   createdById: number;
   default_branch: string | null;
   pipelines: readonly DemoPipeline[];
 }
 
-function pipeline(id: number, name: string, on: DemoPipeline['on'], status: string | null, actions: [string, string][]): DemoPipeline {
+export function pipeline(id: number, name: string, on: DemoPipeline['on'], status: string | null, actions: [string, string][]): DemoPipeline {
   return {
     id,
     name,
@@ -226,7 +287,8 @@ export interface DemoTarget {
   workspace: string;
   id: string;
   identifier: string;
-  name: string;
+  /** Null on the real service for some targets (a vendor demo target has none). */
+  name: string | null;
   type: string;
   host: string | null;
   port: string | null;
@@ -236,6 +298,11 @@ export interface DemoTarget {
   auth: Record<string, string | null>;
   all_pipelines_allowed: boolean;
   allowedPipelineIds: readonly number[];
+  /**
+   * The vendor's `pipelines_access_level` when not every pipeline may use the target (every one:
+   * `ALLOWED`, from `all_pipelines_allowed`); default `DEFAULT`.
+   */
+  pipelinesAccessLevel?: string;
   /** Type-specific fields beyond the Target table (non-SSH targets). */
   extra?: Record<string, unknown>;
 }
@@ -304,6 +371,8 @@ export const TARGETS: readonly DemoTarget[] = [
     auth: { method: 'TOKEN', username: null, password: null, token: 'k8s-Secret-token' },
     all_pipelines_allowed: false,
     allowedPipelineIds: [202],
+    // Vendor dialect only: a level the reference lists without saying what it means.
+    pipelinesAccessLevel: 'STAGE',
     extra: { cluster_url: 'https://k8s.example.com:6443', namespace: 'api-service' },
   },
   {
@@ -329,12 +398,16 @@ export interface DemoVariable {
   workspace: string;
   key: string;
   value: string;
-  type: 'VAR' | 'SSH_KEY' | 'SSH_PUBLIC_KEY';
+  /** The vendor demo data adds the kinds the emulator cannot create: FILE, GPG_KEY, IOS_*. */
+  type: 'VAR' | 'SSH_KEY' | 'SSH_PUBLIC_KEY' | 'FILE' | 'GPG_KEY' | 'IOS_KEYCHAIN' | 'IOS_PROVISION_PROFILES';
   encrypted: boolean;
   description: string;
   scope: DemoScope;
   settable?: boolean;
   run_only_settable?: boolean;
+  file_path?: string;
+  file_chmod?: string;
+  file_place?: string;
 }
 
 /** Pre-existing variables; ids are given in this order from 1. */
@@ -357,6 +430,11 @@ const MEMBER_IDS = [USERS.admin.id, USERS.dev.id, USERS.denied.id];
 
 function history(project: string, count: number, newest: number, gapMs: number): HistoryOptions {
   return { project, count, newest, gapMs, userIds: MEMBER_IDS };
+}
+
+/** A generated history of `count` commits, the newest `hoursBeforeAnchor` before ANCHOR, one every `gapHours`. */
+export function generatedHistory(project: string, count: number, hoursBeforeAnchor: number, gapHours: number): CommitSource {
+  return new GeneratedSource(history(project, count, ANCHOR_MS - hoursBeforeAnchor * HOUR, gapHours * HOUR));
 }
 
 function translations(count: number): string[] {

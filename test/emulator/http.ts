@@ -35,15 +35,19 @@ export function formatDate(ms: number): string {
 }
 
 // A '+' in a query string decodes to a space, so ' 00:00' is read as '+00:00'.
-const DATE_PARAM = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|[+\- ]\d{2}:?\d{2})$/;
+const DATE_PARAM = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+\- ]\d{2}:?\d{2})$/;
 
-/** Parses a timestamp parameter (Z, +0000 or +00:00, or another offset) to epoch ms. */
-export function parseDateParam(param: string, raw: string): number {
+/**
+ * Parses a timestamp parameter (Z, +0000 or +00:00, or another offset) to epoch ms. A fraction of a
+ * second is refused unless `allowFraction` (the vendor dialect writes them, so it reads them back);
+ * it is then dropped: stored dates are whole seconds, so the bounds stay inclusive of the second.
+ */
+export function parseDateParam(param: string, raw: string, allowFraction = false): number {
   const m = DATE_PARAM.exec(raw);
-  if (!m) {
+  if (!m || (m[7] !== undefined && !allowFraction)) {
     throw invalid(param);
   }
-  const [, y, mo, d, h, mi, s, zone] = m;
+  const [, y, mo, d, h, mi, s, , zone] = m;
   const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
   const back = new Date(utc);
   if (back.getUTCMonth() !== +mo - 1 || back.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) {

@@ -1,7 +1,9 @@
 // The emulator's importable API: start one on a free port, drive it, close it.
+import type { Dialect } from './dialect';
 import type { FaultSpec } from './faults';
 import { EmulatorOptions, EmulatorServer, RequestLogEntry } from './server';
 
+export { DIALECTS, parseDialect, type Dialect } from './dialect';
 export type { FaultKind, FaultSpec } from './faults';
 export type { EmulatorOptions, RequestLogEntry } from './server';
 
@@ -10,8 +12,15 @@ export interface Emulator {
   url: string;
   port: number;
   close(): Promise<void>;
-  /** Demo data back; rate counters, faults and the request log cleared; latency back to its start value. */
-  reset(): void;
+  /** The dialect answers are written in now. */
+  readonly dialect: Dialect;
+  /**
+   * Demo data back (of `dialect`, default: the dialect the emulator started with); rate counters,
+   * faults and the request log cleared; latency back to its start value.
+   */
+  reset(opts?: { dialect?: Dialect }): void;
+  /** Switches the dialect: a reset to that dialect's demo data. */
+  setDialect(dialect: Dialect): void;
   setLatency(ms: number): void;
   injectFault(f: FaultSpec): void;
   clearFaults(): void;
@@ -26,7 +35,11 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     url: server.base,
     port,
     close: () => server.close(),
-    reset: () => server.reset(),
+    get dialect() {
+      return server.dialect;
+    },
+    reset: (o) => server.reset(o?.dialect),
+    setDialect: (d) => server.reset(d),
     setLatency: (ms) => {
       server.latencyMs = ms;
     },
@@ -42,3 +55,4 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
 }
 
 export * from './demo-data';
+export * from './demo-vendor';

@@ -1,6 +1,7 @@
-// A small router: a route is a method, a path pattern and the token scope it needs.
+// A small router: a route is a method, a path pattern and the token scopes it accepts.
 // Pattern segments: `name` (literal), `:name` (any non-empty segment), `:name#` (digits only, any
 // length: an id too big to exist is looked up like any other and not found).
+import type { Dialect } from './dialect';
 import type { Body, Reply } from './http';
 import type { Store, Token, User } from './store';
 
@@ -16,18 +17,23 @@ export interface Ctx {
   body(): Body;
   /** Epoch ms of the request (for creation dates). */
   now: number;
+  /** How answers are written (the store behind both dialects is the same). */
+  dialect: Dialect;
 }
 
 export interface Route {
   method: string;
   segments: string[];
-  /** Token scope the endpoint needs; undefined: none. */
-  scope?: string;
+  /**
+   * Token scopes the endpoint accepts, any one of them: the older name first (the one a missing
+   * scope error names), then its 2026 equivalent. Empty: none needed.
+   */
+  scopes: readonly string[];
   handler(ctx: Ctx): Reply;
 }
 
-export function route(method: string, pattern: string, scope: string | undefined, handler: (ctx: Ctx) => Reply): Route {
-  return { method, segments: pattern.split('/').slice(1), scope, handler };
+export function route(method: string, pattern: string, scopes: string | readonly string[] | undefined, handler: (ctx: Ctx) => Reply): Route {
+  return { method, segments: pattern.split('/').slice(1), scopes: scopes === undefined ? [] : typeof scopes === 'string' ? [scopes] : scopes, handler };
 }
 
 /**
@@ -73,3 +79,23 @@ export function matchRoute(routes: readonly Route[], method: string, segments: s
   }
   return undefined;
 }
+
+/**
+ * The scopes each family of endpoints accepts. The older name comes first (a default-dialect
+ * error names it); the 2026 name of the same level is accepted beside it in both dialects, as the
+ * real service accepts tokens of either generation.
+ */
+export const SCOPES = {
+  workspace: ['WORKSPACE'],
+  projectRead: ['WORKSPACE', 'PROJECT_READ'],
+  projectWrite: ['WORKSPACE', 'PROJECT_WRITE'],
+  repositoryRead: ['REPOSITORY_READ'],
+  executionInfo: ['EXECUTION_INFO'],
+  variableAdd: ['VARIABLE_ADD', 'VARIABLE_WRITE'],
+  variableInfo: ['VARIABLE_INFO', 'VARIABLE_READ'],
+  variableManage: ['VARIABLE_MANAGE'],
+  targetInfo: ['TARGET_INFO', 'TARGET_READ'],
+  targetManage: ['TARGET_MANAGE'],
+  userInfo: ['USER_INFO'],
+  tokenInfo: ['TOKEN_INFO'],
+} as const satisfies Record<string, readonly string[]>;

@@ -5,6 +5,7 @@
 import { createServer, IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScaleOptions } from './demo-data';
+import { Dialect, DIALECTS, isDialect, missingScopeMessage } from './dialect';
 import { AFTER_PROCESSING, answerInsteadOf, FaultKind, FaultQueue, FaultSpec, faultError, sendTrickle, sendTruncated } from './faults';
 import { ApiError, Body, invalidUrl } from './http';
 import { commitRoutes } from './resources/commits';
@@ -24,6 +25,8 @@ const CONTROL_PREFIX = '/__emulator/';
 const ROUTES: readonly Route[] = [...userRoutes, ...workspaceRoutes, ...projectRoutes, ...pipelineRoutes, ...commitRoutes, ...targetRoutes, ...variableRoutes];
 
 const RATE_HEADERS = ['X-Rate-Limit-Limit', 'X-Rate-Limit-Remaining', 'X-Rate-Limit-Reset'];
+/** The vendor's answers may carry no reset time. */
+const VENDOR_RATE_HEADERS = RATE_HEADERS.slice(0, 2);
 
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -43,6 +46,8 @@ export interface EmulatorOptions {
   /** Delay before every API answer. */
   latencyMs?: number;
   scale?: ScaleOptions;
+  /** How answers are written: `default` (api.md + conventions.md) or `vendor` (the real service's documented shapes). */
+  dialect?: Dialect;
 }
 
 /** One API request as logged: never headers or bodies. */
@@ -123,7 +128,7 @@ export class EmulatorServer {
   private rates = new Map<number, { start: number; count: number }>();
 
   constructor(private readonly opts: EmulatorOptions = {}) {
-    this.store = new Store(opts.scale);
+    this.store = new Store(opts.scale, opts.dialect ?? 'default');
     this.latencyMs = opts.latencyMs ?? 0;
     this.rateLimit = opts.rateLimit ?? 5000;
     this.rateWindowMs = (opts.rateWindowS ?? 3600) * 1000;
@@ -156,8 +161,14 @@ export class EmulatorServer {
     });
   }
 
-  reset(): void {
-    this.store = new Store(this.opts.scale);
+  /** The dialect answers are written in (the store's: switching dialects restarts from its demo data). */
+  get dialect(): Dialect {
+    return this.store.dialect;
+  }
+
+  /** Back to the demo data of `dialect` (default: the dialect the emulator was started with). */
+  reset(dialect: Dialect = this.opts.dialect ?? 'default'): void {
+    this.store = new Store(this.opts.scale, dialect);
     this.rates.clear();
     this.faults.clear();
     this.log = [];
@@ -169,8 +180,7 @@ export class EmulatorServer {
     const pathAndQuery = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
     const body = await readBody(req);
-    // OPTIONS is a preflight on any path, the control paths included.
-    if (method !== 'OPTIONS' && pathAndQuery.startsWith(CONTROL_PREFIX)) {
+    if (pathAndQuery.startsWith(CONTROL_PREFIX)) {
       this.control(req, res, method, pathAndQuery, body);
       return;
     }
@@ -239,14 +249,16 @@ export class EmulatorServer {
       if (!match) {
         throw invalidUrl(path);
       }
-      if (match.route.scope && !token.scopes.includes(match.route.scope)) {
-        throw new ApiError(403, `Token has no scope ${match.route.scope}.`);
+      // Any one of the accepted names will do (older or 2026); the error names the older one.
+      const { scopes } = match.route;
+      if (scopes.length > 0 && !scopes.some((s) => token.scopes.includes(s))) {
+        throw new ApiError(403, missingScopeMessage(scopes[0], this.dialect));
       }
       const user = this.store.users.get(userId);
       if (!user) {
         throw new ApiError(401, 'Unauthorized.');
       }
-      const reply = match.route.handler({ base: this.base, store: this.store, user, token, params: match.params, query, now, body: () => parseJsonBody(headers, body) });
+      const reply = match.route.handler({ base: this.base, store: this.store, user, token, params: match.params, query, now, dialect: this.dialect, body: () => parseJsonBody(headers, body) });
       return result(reply.status, reply.body);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -280,7 +292,7 @@ export class EmulatorServer {
     const payload = result instanceof ApiError ? result.toBody() : result.payload;
     const headers: OutgoingHttpHeaders = {
       'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': RATE_HEADERS.join(', '),
+      'Access-Control-Expose-Headers': (this.dialect === 'vendor' ? VENDOR_RATE_HEADERS : RATE_HEADERS).join(', '),
       ...rateHeaders,
     };
     if (payload === undefined) {
@@ -304,24 +316,53 @@ export class EmulatorServer {
   /** Without a user (401) the headers show a full, unstarted window. */
   private rateHeaders(now: number, bucket: { start: number; count: number } | undefined): OutgoingHttpHeaders {
     const start = bucket?.start ?? now;
-    return {
+    const headers: OutgoingHttpHeaders = {
       'X-Rate-Limit-Limit': String(this.rateLimit),
       'X-Rate-Limit-Remaining': String(Math.max(0, this.rateLimit - (bucket?.count ?? 0))),
-      'X-Rate-Limit-Reset': String(Math.ceil((start + this.rateWindowMs) / 1000)),
     };
+    if (this.dialect !== 'vendor') {
+      headers['X-Rate-Limit-Reset'] = String(Math.ceil((start + this.rateWindowMs) / 1000));
+    }
+    return headers;
   }
 
-  /** The test controls under /__emulator/: no auth, no rate limit, not logged. */
+  /**
+   * True for a request a browser sent on behalf of a page of another origin: `Sec-Fetch-Site`
+   * cross-site or same-site, or an `Origin` that is not the emulator's own. Tools (curl, Node's
+   * fetch, the extension host) send neither.
+   */
+  private fromOtherOrigin(req: IncomingMessage): boolean {
+    const site = req.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') {
+      return true;
+    }
+    const origin = req.headers.origin;
+    const port = this.base.slice(this.base.lastIndexOf(':') + 1);
+    return origin !== undefined && origin !== this.base && origin !== `http://localhost:${port}`;
+  }
+
+  /**
+   * The test controls under /__emulator/: no auth, no rate limit, not logged, no latency or faults.
+   * Loopback clients only, and never a web page of another origin (a page could otherwise reset the
+   * state or read the request log): such requests get 403, and no answer here carries CORS headers.
+   */
   private control(req: IncomingMessage, res: ServerResponse, method: string, pathAndQuery: string, body: RequestBody): void {
-    const send = (status: number, payload?: unknown): void => {
+    const send = (status: number, payload?: unknown, headers: OutgoingHttpHeaders = {}): void => {
       const text = payload === undefined ? '' : JSON.stringify(payload);
-      res.writeHead(status, payload === undefined ? {} : { 'Content-Type': 'application/json' });
+      res.writeHead(status, payload === undefined ? headers : { ...headers, 'Content-Type': 'application/json' });
       res.end(text);
     };
     const fail = (message: string, status = 400): void => send(status, { errors: [{ message }] });
     const remote = req.socket.remoteAddress ?? '';
     if (!/^(127\.|::1$|::ffff:127\.)/.test(remote)) {
       return fail('Emulator controls are for loopback clients only.', 403);
+    }
+    if (this.fromOtherOrigin(req)) {
+      return fail('Emulator controls refuse requests from web pages of another origin.', 403);
+    }
+    if (method === 'OPTIONS') {
+      // No Access-Control-* headers: a browser never lets another origin through.
+      return send(204, undefined, { Allow: 'GET, POST, DELETE' });
     }
     let json: Body = {};
     try {
@@ -330,10 +371,22 @@ export class EmulatorServer {
       return fail((err as Error).message);
     }
     const path = pathAndQuery.split('?')[0].slice(CONTROL_PREFIX.length);
+    const dialect = json.dialect;
+    if (dialect !== undefined && !isDialect(dialect)) {
+      return fail("Value of 'dialect' is invalid.");
+    }
     switch (`${method} ${path}`) {
       case 'POST reset':
-        this.reset();
+        this.reset(dialect);
         return send(204);
+      case 'POST dialect':
+        if (dialect === undefined) {
+          return fail("Value of 'dialect' cannot be empty.");
+        }
+        this.reset(dialect);
+        return send(204);
+      case 'GET dialect':
+        return send(200, { dialect: this.dialect, started: this.opts.dialect ?? 'default', dialects: DIALECTS });
       case 'POST faults': {
         const error = faultError(json);
         if (error) {

@@ -1,16 +1,18 @@
 // The emulator's in-memory state, built from the demo data on every start and reset. All
 // changes happen synchronously inside one request handler, so concurrent requests never
 // interleave half-done updates.
-import { createHmac } from 'node:crypto';
 import type { CommitSource } from './commit-gen';
 import {
   BIG_REPO,
   bigRepoHistory,
+  DemoProject,
   DemoTarget,
   DemoToken,
   DemoUser,
+  DemoVariable,
   DemoWorkspace,
   demoHistories,
+  generatedHistory,
   PROJECTS,
   ScaleOptions,
   scaledProjectHistory,
@@ -20,6 +22,8 @@ import {
   VARIABLES,
   WORKSPACES,
 } from './demo-data';
+import { MatchTarget, VENDOR_MATCH_TARGETS, VENDOR_PROJECT_HISTORIES, VENDOR_PROJECTS, VENDOR_TARGETS, VENDOR_VARIABLES } from './demo-vendor';
+import type { Dialect } from './dialect';
 import type { SshKeyInfo } from './ssh';
 
 export type Workspace = DemoWorkspace;
@@ -29,7 +33,7 @@ export type Token = DemoToken;
 export interface Project {
   workspace: string;
   name: string;
-  display_name: string;
+  display_name: string | null;
   status: 'ACTIVE';
   createDate: number;
   createdById: number;
@@ -66,7 +70,7 @@ export type VariableScope =
   | { kind: 'PIPELINE'; pipelineId: number }
   | { kind: 'ACTION'; actionId: number };
 
-export type VariableType = 'VAR' | 'SSH_KEY' | 'SSH_PUBLIC_KEY';
+export type VariableType = DemoVariable['type'];
 
 export interface Variable {
   id: number;
@@ -86,14 +90,6 @@ export interface Variable {
   ssh?: SshKeyInfo;
 }
 
-// A fixed key: the marker text is opaque but stable, and reveals nothing of the value.
-const MASK_KEY = 'workspace-automation-emulator';
-
-/** The `secure!` form of a secret: opaque, never the plain text. */
-export function secure(plain: string): string {
-  return 'secure!' + createHmac('sha256', MASK_KEY).update(plain).digest('base64url').slice(0, 32);
-}
-
 export class Store {
   readonly users = new Map<number, User>();
   readonly tokens = new Map<string, Token>();
@@ -104,10 +100,16 @@ export class Store {
   readonly actions = new Map<number, Action>();
   /** Targets by id (ids are unique across workspaces). */
   readonly targets = new Map<string, Target>();
+  /** Target list items without an id (vendor dialect only). */
+  readonly matchTargets: MatchTarget[] = [];
   readonly variables = new Map<number, Variable>();
   private nextVariableId = 1;
 
-  constructor(scale: ScaleOptions = {}) {
+  /** The demo data of a dialect: the default one, plus the vendor's extra items for `vendor`. */
+  constructor(
+    scale: ScaleOptions = {},
+    readonly dialect: Dialect = 'default',
+  ) {
     for (const user of Object.values(USERS)) {
       this.users.set(user.id, { ...user });
     }
@@ -118,9 +120,17 @@ export class Store {
       this.workspaces.set(ws.domain, ws);
       this.projects.set(ws.domain, new Map());
     }
-    this.loadProjects();
-    this.loadTargets();
-    this.loadVariables();
+    const vendor = dialect === 'vendor';
+    this.loadProjects(PROJECTS, demoHistories());
+    if (vendor) {
+      this.loadProjects(VENDOR_PROJECTS, new Map(Object.entries(VENDOR_PROJECT_HISTORIES).map(([name, h]) => [`acme/${name}`, generatedHistory(name, h.count, h.hoursBeforeAnchor, h.gapHours)])));
+    }
+    this.loadTargets(vendor ? [...TARGETS, ...VENDOR_TARGETS] : TARGETS);
+    if (vendor) {
+      this.matchTargets.push(...VENDOR_MATCH_TARGETS.map((m) => ({ ...m })));
+    }
+    // Vendor variables follow the default ones, so the default ids (1-5) are the same in both.
+    this.loadVariables(vendor ? [...VARIABLES, ...VENDOR_VARIABLES] : VARIABLES);
     this.loadScale(scale);
   }
 
@@ -184,9 +194,8 @@ export class Store {
     }
   }
 
-  private loadProjects(): void {
-    const histories = demoHistories();
-    for (const p of PROJECTS) {
+  private loadProjects(projects: readonly DemoProject[], histories: ReadonlyMap<string, CommitSource>): void {
+    for (const p of projects) {
       const history = histories.get(`${p.workspace}/${p.name}`);
       if (!history) {
         throw new Error(`demo history missing for ${p.name}`);
@@ -211,15 +220,15 @@ export class Store {
     }
   }
 
-  private loadTargets(): void {
-    for (const t of TARGETS) {
+  private loadTargets(targets: readonly DemoTarget[]): void {
+    for (const t of targets) {
       // A deep copy: the demo data stays as it is for the next reset.
       this.targets.set(t.id, { ...(structuredClone(t) as Mutable<DemoTarget>), extra: { ...t.extra } });
     }
   }
 
-  private loadVariables(): void {
-    for (const v of VARIABLES) {
+  private loadVariables(variables: readonly DemoVariable[]): void {
+    for (const v of variables) {
       const s = v.scope;
       const scope: VariableScope =
         s === null ? { kind: 'WORKSPACE' } : 'project' in s ? { kind: 'PROJECT', project: s.project } : 'pipelineId' in s ? { kind: 'PIPELINE', pipelineId: s.pipelineId } : { kind: 'ACTION', actionId: s.actionId };
@@ -232,9 +241,9 @@ export class Store {
         description: v.description,
         settable: v.settable ?? false,
         run_only_settable: v.run_only_settable ?? false,
-        file_path: null,
-        file_chmod: null,
-        file_place: null,
+        file_path: v.file_path ?? null,
+        file_chmod: v.file_chmod ?? null,
+        file_place: v.file_place ?? null,
         scope,
       });
     }

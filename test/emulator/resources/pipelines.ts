@@ -1,16 +1,26 @@
 // Pipelines of a project and actions of a pipeline.
 import { notFound, ok, pageOf, paging } from '../http';
-import { Ctx, route } from '../router';
+import { Ctx, route, SCOPES } from '../router';
 import type { Action, Pipeline } from '../store';
 import { envelope, pipelineOf, pipelineUrls, projectOf, projectUrls, workspaceOf } from './common';
+
+/** The vendor's names for our `on` values. */
+const TRIGGER_MODES: Record<string, string> = { CLICK: 'MANUAL', EVENT: 'ON_EVERY_PUSH', SCHEDULE: 'SCHEDULED' };
+
+function trigger(ctx: Ctx, p: Pipeline): Record<string, unknown> {
+  if (ctx.dialect !== 'vendor') {
+    return { on: p.on, refs: [...p.refs] };
+  }
+  // Without the versioned media-type header the vendor lists `trigger_mode` and one `ref_name`.
+  return { trigger_mode: TRIGGER_MODES[p.on] ?? p.on, ref_name: (p.refs[0] ?? '').replace(/^refs\/heads\//, '') };
+}
 
 function pipelineSummary(ctx: Ctx, p: Pipeline): Record<string, unknown> {
   return {
     ...pipelineUrls(ctx, p),
     id: p.id,
     name: p.name,
-    on: p.on,
-    refs: [...p.refs],
+    ...trigger(ctx, p),
     last_execution_status: p.last_execution_status,
     last_execution_revision: p.last_execution_revision,
   };
@@ -31,7 +41,7 @@ function pathPipeline(ctx: Ctx): Pipeline {
 const PIPELINES = '/workspaces/:workspace/projects/:project_name/pipelines';
 
 export const pipelineRoutes = [
-  route('GET', PIPELINES, 'EXECUTION_INFO', (ctx) => {
+  route('GET', PIPELINES, SCOPES.executionInfo, (ctx) => {
     const ws = workspaceOf(ctx);
     const project = projectOf(ctx, ws.domain, ctx.params.project_name);
     const page = paging(ctx.query);
@@ -39,15 +49,15 @@ export const pipelineRoutes = [
     const items = pageOf(ctx.store.pipelinesOf(ws.domain, project.name), page).map((p) => pipelineSummary(ctx, p));
     return ok(envelope(`${urls.url}/pipelines`, `${urls.html_url}/pipelines`, 'pipelines', items));
   }),
-  route('GET', `${PIPELINES}/:pipeline_id#`, 'EXECUTION_INFO', (ctx) => ok(pipelineSummary(ctx, pathPipeline(ctx)))),
-  route('GET', `${PIPELINES}/:pipeline_id#/actions`, 'EXECUTION_INFO', (ctx) => {
+  route('GET', `${PIPELINES}/:pipeline_id#`, SCOPES.executionInfo, (ctx) => ok(pipelineSummary(ctx, pathPipeline(ctx)))),
+  route('GET', `${PIPELINES}/:pipeline_id#/actions`, SCOPES.executionInfo, (ctx) => {
     const p = pathPipeline(ctx);
     const page = paging(ctx.query);
     const urls = pipelineUrls(ctx, p);
     const items = pageOf(ctx.store.actionsOf(p.id), page).map((a) => actionObject(ctx, p, a));
     return ok(envelope(`${urls.url}/actions`, urls.html_url, 'actions', items));
   }),
-  route('GET', `${PIPELINES}/:pipeline_id#/actions/:action_id#`, 'EXECUTION_INFO', (ctx) => {
+  route('GET', `${PIPELINES}/:pipeline_id#/actions/:action_id#`, SCOPES.executionInfo, (ctx) => {
     const p = pathPipeline(ctx);
     const a = ctx.store.action(p.workspace, Number(ctx.params.action_id));
     if (!a || a.pipelineId !== p.id) {

@@ -1,8 +1,9 @@
 // Projects: list, one project, create.
 import { ArraySource } from '../commit-gen';
 import { GIT_HOST, HTML_BASE } from '../demo-data';
-import { ApiError, cannotBeEmpty, formatDate, invalid, ok, optionalString, pageOf, paging, queryValue, requiredString } from '../http';
-import { Ctx, route } from '../router';
+import { writeDate } from '../dialect';
+import { ApiError, cannotBeEmpty, invalid, ok, optionalString, pageOf, paging, queryValue, requiredString } from '../http';
+import { Ctx, route, SCOPES } from '../router';
 import type { Project } from '../store';
 import { envelope, memberObject, projectOf, projectRef, workspaceOf, wsUrl } from './common';
 
@@ -24,7 +25,8 @@ export function slugOf(displayName: string): string {
 function fullProject(ctx: Ctx, p: Project): Record<string, unknown> {
   return {
     ...projectRef(ctx, p),
-    create_date: formatDate(p.createDate),
+    // The vendor writes this date with microseconds.
+    create_date: writeDate(p.createDate, ctx.dialect, `${p.workspace}/${p.name}`, 6),
     created_by: memberObject(ctx, p.workspace, p.createdById),
     http_repository: `https://${GIT_HOST}/${p.workspace}/${p.name}.git`,
     ssh_repository: `git@${GIT_HOST}:${p.workspace}/${p.name}.git`,
@@ -33,7 +35,7 @@ function fullProject(ctx: Ctx, p: Project): Record<string, unknown> {
 }
 
 export const projectRoutes = [
-  route('GET', '/workspaces/:workspace/projects', 'WORKSPACE', (ctx) => {
+  route('GET', '/workspaces/:workspace/projects', SCOPES.projectRead, (ctx) => {
     const ws = workspaceOf(ctx);
     const page = paging(ctx.query);
     const status = queryValue(ctx.query, 'status');
@@ -43,11 +45,11 @@ export const projectRoutes = [
     const items = pageOf(ctx.store.projectsOf(ws.domain), page).map((p) => projectRef(ctx, p));
     return ok(envelope(`${wsUrl(ctx, ws.domain)}/projects`, `${HTML_BASE}/${ws.domain}/projects`, 'projects', items));
   }),
-  route('GET', '/workspaces/:workspace/projects/:project_name', 'WORKSPACE', (ctx) => {
+  route('GET', '/workspaces/:workspace/projects/:project_name', SCOPES.projectRead, (ctx) => {
     const ws = workspaceOf(ctx);
     return ok(fullProject(ctx, projectOf(ctx, ws.domain, ctx.params.project_name)));
   }),
-  route('POST', '/workspaces/:workspace/projects', 'WORKSPACE', (ctx) => {
+  route('POST', '/workspaces/:workspace/projects', SCOPES.projectWrite, (ctx) => {
     const ws = workspaceOf(ctx);
     const body = ctx.body();
     const displayName = requiredString(body, 'display_name').trim();

@@ -1,10 +1,31 @@
 // GET /user and GET /user/token.
 import { HTML_BASE } from '../demo-data';
+import { opaqueId, writeDate } from '../dialect';
 import { ok } from '../http';
-import { route } from '../router';
+import { Ctx, route, SCOPES } from '../router';
+
+function tokenInfo(ctx: Ctx): Record<string, unknown> {
+  const t = ctx.token;
+  if (ctx.dialect !== 'vendor') {
+    return { id: t.id, name: t.name, expires_at: t.expires_at, scopes: [...t.scopes] };
+  }
+  // The vendor's answer: an opaque id, links, a fractional expiry date and the restrictions.
+  const id = opaqueId(t.id);
+  return {
+    url: `${ctx.base}/user/tokens/${id}`,
+    html_url: `${HTML_BASE}/api-tokens/details/${id}`,
+    id,
+    name: t.name,
+    expires_at: t.expires_at === null ? null : writeDate(Date.parse(t.expires_at), 'vendor', t.id, 9),
+    ...(t.expires_in === undefined ? {} : { expires_in: t.expires_in }),
+    scopes: [...t.scopes],
+    ip_restrictions: [...(t.ip_restrictions ?? [])],
+    workspace_restrictions: [],
+  };
+}
 
 export const userRoutes = [
-  route('GET', '/user', 'USER_INFO', (ctx) =>
+  route('GET', '/user', SCOPES.userInfo, (ctx) =>
     ok({
       url: `${ctx.base}/user`,
       html_url: `${HTML_BASE}/my-id`,
@@ -15,6 +36,6 @@ export const userRoutes = [
       workspaces_url: `${ctx.base}/workspaces`,
     }),
   ),
-  // Needs no scope: a client asks it which scopes its token has.
-  route('GET', '/user/token', undefined, (ctx) => ok({ id: ctx.token.id, name: ctx.token.name, expires_at: ctx.token.expires_at, scopes: [...ctx.token.scopes] })),
+  // Needs TOKEN_INFO, as on the real service (many tokens lack it).
+  route('GET', '/user/token', SCOPES.tokenInfo, (ctx) => ok(tokenInfo(ctx))),
 ];

@@ -1,32 +1,52 @@
-// Variables: create (every scope and type), list, get, delete.
-import { accessDenied, ApiError, Body, cannotBeEmpty, invalid, notFound, ok, optionalBoolean, optionalString, pageOf, paging, queryInt, queryValue, requiredString } from '../http';
-import { Ctx, route } from '../router';
-import { secure, Variable, VariableScope, VariableType } from '../store';
-import { deriveSshKey, isPublicKeyLine, SshKeyInfo } from '../ssh';
-import { envelope, pipelineOf, projectOf, projectRef, workspaceOf, wsUrl } from './common';
+// Variables: create (every scope, the types we can check), list, get, change, delete.
 import { HTML_BASE } from '../demo-data';
+import { maskSecret } from '../dialect';
+import { accessDenied, ApiError, Body, cannotBeEmpty, invalid, notFound, ok, optionalBoolean, optionalString, pageOf, paging, queryInt, queryValue, requiredString } from '../http';
+import { Ctx, route, SCOPES } from '../router';
+import type { Variable, VariableScope, VariableType } from '../store';
+import { deriveSshKey, isPublicKeyLine, SshKeyInfo } from '../ssh';
+import { envelope, pipelineOf, pipelineUrls, projectOf, projectRef, projectUrls, workspaceOf, wsUrl } from './common';
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const CHMOD = /^[0-7]{3,4}$/;
-const TYPES: readonly VariableType[] = ['VAR', 'SSH_KEY', 'SSH_PUBLIC_KEY'];
+/** The types a variable can be created with (the vendor demo data has more kinds, read-only here). */
+const CREATABLE_TYPES: readonly VariableType[] = ['VAR', 'SSH_KEY', 'SSH_PUBLIC_KEY'];
 const SCOPE_FIELDS = ['project', 'pipeline', 'action'] as const;
 
 const present = (body: Body, field: string): boolean => body[field] !== undefined && body[field] !== null;
 
-export function variableObject(ctx: Ctx, v: Variable): Record<string, unknown> {
-  const url = `${wsUrl(ctx, v.workspace)}/variables/${v.id}`;
-  const value = v.encrypted ? secure(v.value) : v.value;
-  if (v.scope.kind === 'PIPELINE' || v.scope.kind === 'ACTION') {
-    return { url, type: v.type, id: v.id, key: v.key, value, encrypted: v.encrypted };
+/** Where the web application shows the variables of this variable's scope (vendor answers carry it). */
+function variableHtmlUrl(ctx: Ctx, v: Variable): string {
+  const s = v.scope;
+  if (s.kind === 'PROJECT') {
+    return `${projectUrls(ctx, v.workspace, s.project).html_url}/variables`;
   }
-  const file = { file_path: v.file_path, file_chmod: v.file_chmod, file_place: v.file_place };
+  const pipelineId = s.kind === 'PIPELINE' ? s.pipelineId : s.kind === 'ACTION' ? ctx.store.actions.get(s.actionId)?.pipelineId : undefined;
+  const pipeline = pipelineId === undefined ? undefined : ctx.store.pipelines.get(pipelineId);
+  if (pipeline) {
+    const base = pipelineUrls(ctx, pipeline).html_url;
+    return s.kind === 'ACTION' ? `${base}/action/${s.actionId}/variables` : `${base}/variables`;
+  }
+  return `${HTML_BASE}/${encodeURIComponent(v.workspace)}/variables`;
+}
+
+export function variableObject(ctx: Ctx, v: Variable): Record<string, unknown> {
+  const vendor = ctx.dialect === 'vendor';
+  const url = `${wsUrl(ctx, v.workspace)}/variables/${v.id}`;
+  const links = vendor ? { url, html_url: variableHtmlUrl(ctx, v) } : { url };
+  const value = v.encrypted ? maskSecret(v.value, ctx.dialect) : v.value;
+  if (v.scope.kind === 'PIPELINE' || v.scope.kind === 'ACTION') {
+    return { ...links, type: v.type, id: v.id, key: v.key, value, encrypted: v.encrypted };
+  }
+  // The vendor writes "no file placement" as NONE.
+  const file = { file_path: v.file_path, file_chmod: v.file_chmod, file_place: v.file_place ?? (vendor ? 'NONE' : null) };
   // An empty field is null (spec rule 4); the spec makes one exception: a project-scoped
   // variable created without a description answers "".
   const description = v.description === '' && v.scope.kind !== 'PROJECT' ? null : v.description;
   const answer: Record<string, unknown> =
     v.type === 'SSH_PUBLIC_KEY'
-      ? { url, id: v.id, key: v.key, value, type: v.type, description, ...file }
-      : { url, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description, ...file };
+      ? { ...links, id: v.id, key: v.key, value, type: v.type, description, ...file }
+      : { ...links, id: v.id, key: v.key, value, type: v.type, encrypted: v.encrypted, description, ...file };
   if (v.ssh) {
     Object.assign(answer, v.ssh);
   }
@@ -93,7 +113,7 @@ function typeOf(body: Body, scope: VariableScope): VariableType {
     }
     throw cannotBeEmpty('type');
   }
-  if (typeof type !== 'string' || !TYPES.includes(type as VariableType)) {
+  if (typeof type !== 'string' || !CREATABLE_TYPES.includes(type as VariableType)) {
     throw invalid('type');
   }
   return type as VariableType;
@@ -114,17 +134,69 @@ function encryptedOf(body: Body, type: VariableType): boolean {
   return encrypted ?? false;
 }
 
-function fileFields(body: Body): Pick<Variable, 'file_path' | 'file_chmod' | 'file_place'> {
-  const filePath = optionalString(body, 'file_path');
+type FileFields = Pick<Variable, 'file_path' | 'file_chmod' | 'file_place'>;
+
+/** The file fields a body sends (absent ones left out; `null` or "" clears one). */
+function sentFileFields(ctx: Ctx, body: Body): Partial<FileFields> {
+  const sent: Partial<FileFields> = {};
+  if (body.file_path !== undefined) {
+    sent.file_path = optionalString(body, 'file_path') || null;
+  }
   const chmod = body.file_chmod;
   if (chmod !== undefined && chmod !== null && (typeof chmod !== 'string' || !CHMOD.test(chmod))) {
     throw invalid('file_chmod');
   }
+  if (chmod !== undefined) {
+    sent.file_chmod = chmod as string | null;
+  }
+  // The vendor also knows NONE (no file), stored as no placement.
+  const places = ctx.dialect === 'vendor' ? ['CONTAINER', 'NONE'] : ['CONTAINER'];
   const place = body.file_place;
-  if (place !== undefined && place !== null && place !== 'CONTAINER') {
+  if (place !== undefined && place !== null && !places.includes(place as string)) {
     throw invalid('file_place');
   }
-  return { file_path: filePath || null, file_chmod: (chmod as string | null | undefined) ?? null, file_place: (place as string | null | undefined) ?? null };
+  if (place !== undefined) {
+    sent.file_place = place === 'NONE' ? null : (place as string | null);
+  }
+  return sent;
+}
+
+function fileFields(ctx: Ctx, body: Body): FileFields {
+  return { file_path: null, file_chmod: null, file_place: null, ...sentFileFields(ctx, body) };
+}
+
+/** The value a body sends: required and non-empty (blanks are kept as sent). */
+function checkedValue(body: Body): string {
+  const value = body.value;
+  if (value === undefined || value === null || value === '') {
+    throw cannotBeEmpty('value');
+  }
+  if (typeof value !== 'string') {
+    throw invalid('value');
+  }
+  return value;
+}
+
+/** The SSH content checks, after every other field (create and change both check them last). */
+function checkedKeyContent(value: string, type: VariableType): { value: string; ssh?: SshKeyInfo } {
+  if (type === 'SSH_KEY') {
+    const ssh = deriveSshKey(value);
+    if (!ssh) {
+      throw invalid('value');
+    }
+    return { value, ssh };
+  }
+  if (type === 'SSH_PUBLIC_KEY') {
+    if (!isPublicKeyLine(value)) {
+      throw invalid('value');
+    }
+    return { value: value.replace(/\r?\n$/, '') };
+  }
+  return { value };
+}
+
+function isDuplicate(ctx: Ctx, ws: string, key: string, scope: VariableScope, except?: number): boolean {
+  return [...ctx.store.variables.values()].some((v) => v.id !== except && v.workspace === ws && v.key === key && sameScope(v.scope, scope));
 }
 
 function createVariable(ctx: Ctx): Variable {
@@ -140,35 +212,67 @@ function createVariable(ctx: Ctx): Variable {
     throw invalid('key');
   }
   const type = typeOf(body, scope);
-  let value = body.value;
-  if (value === undefined || value === null || value === '') {
-    throw cannotBeEmpty('value');
-  }
-  if (typeof value !== 'string') {
-    throw invalid('value');
-  }
+  const sentValue = checkedValue(body);
   const encrypted = encryptedOf(body, type);
   const description = optionalString(body, 'description') ?? '';
   const settable = optionalBoolean(body, 'settable') ?? false;
   const runOnlySettable = optionalBoolean(body, 'run_only_settable') ?? false;
-  const file = fileFields(body);
-  let ssh: SshKeyInfo | undefined;
-  if (type === 'SSH_KEY') {
-    ssh = deriveSshKey(value);
-    if (!ssh) {
-      throw invalid('value');
-    }
-  } else if (type === 'SSH_PUBLIC_KEY') {
-    if (!isPublicKeyLine(value)) {
-      throw invalid('value');
-    }
-    value = value.replace(/\r?\n$/, '');
-  }
-  const duplicate = [...ctx.store.variables.values()].some((v) => v.workspace === ws.domain && v.key === key && sameScope(v.scope, scope));
-  if (duplicate) {
+  const file = fileFields(ctx, body);
+  const { value, ssh } = checkedKeyContent(sentValue, type);
+  if (isDuplicate(ctx, ws.domain, key, scope)) {
     throw new ApiError(400, `Variable with key '${key}' already exists.`);
   }
-  return ctx.store.addVariable({ workspace: ws.domain, key, value: value as string, type, encrypted, description, settable, run_only_settable: runOnlySettable, ...file, scope, ssh });
+  return ctx.store.addVariable({ workspace: ws.domain, key, value, type, encrypted, description, settable, run_only_settable: runOnlySettable, ...file, scope, ssh });
+}
+
+/**
+ * PATCH: `key` required; the other fields as in create, each changed only when sent. Scope and
+ * type never change (a different one sent is invalid); an encrypted variable cannot become plain.
+ */
+function changeVariable(ctx: Ctx): Variable {
+  const ws = workspaceOf(ctx);
+  const v = variableOf(ctx, ws.domain);
+  if (v.scope.kind === 'WORKSPACE' && !ctx.store.isAdmin(ws.domain, ctx.user.id)) {
+    throw accessDenied();
+  }
+  const body = ctx.body();
+  const sentScopes = SCOPE_FIELDS.filter((f) => present(body, f));
+  if (sentScopes.length > 0 && !sameScope(scopeOf(ctx, ws.domain, body), v.scope)) {
+    throw invalid(sentScopes[0]);
+  }
+  const key = requiredString(body, 'key');
+  if (!KEY.test(key)) {
+    throw invalid('key');
+  }
+  if (present(body, 'type') && body.type !== v.type) {
+    throw invalid('type');
+  }
+  // A value not sent (or null) keeps the stored one; "" is as empty as in create.
+  const sentValue = present(body, 'value') || body.value === '' ? checkedValue(body) : undefined;
+  const encrypted = optionalBoolean(body, 'encrypted');
+  if ((encrypted === false && v.encrypted) || (encrypted === true && v.type === 'SSH_PUBLIC_KEY')) {
+    throw invalid('encrypted');
+  }
+  const description = optionalString(body, 'description');
+  const settable = optionalBoolean(body, 'settable');
+  const runOnlySettable = optionalBoolean(body, 'run_only_settable');
+  const file = sentFileFields(ctx, body);
+  const content = sentValue === undefined ? undefined : checkedKeyContent(sentValue, v.type);
+  if (key !== v.key && isDuplicate(ctx, ws.domain, key, v.scope, v.id)) {
+    throw new ApiError(400, `Variable with key '${key}' already exists.`);
+  }
+  // Every check passed: change everything at once (nothing half-done on a 400).
+  v.key = key;
+  if (content) {
+    v.value = content.value;
+    v.ssh = content.ssh ?? v.ssh;
+  }
+  v.encrypted = encrypted ?? v.encrypted;
+  v.description = description ?? v.description;
+  v.settable = settable ?? v.settable;
+  v.run_only_settable = runOnlySettable ?? v.run_only_settable;
+  Object.assign(v, file);
+  return v;
 }
 
 /** The scope the list filters ask for (none: workspace scope), each filter checked in turn. */
@@ -202,16 +306,17 @@ function variableOf(ctx: Ctx, ws: string): Variable {
 const VARIABLES = '/workspaces/:workspace/variables';
 
 export const variableRoutes = [
-  route('POST', VARIABLES, 'VARIABLE_ADD', (ctx) => ({ status: 201, body: variableObject(ctx, createVariable(ctx)) })),
-  route('GET', VARIABLES, 'VARIABLE_INFO', (ctx) => {
+  route('POST', VARIABLES, SCOPES.variableAdd, (ctx) => ({ status: 201, body: variableObject(ctx, createVariable(ctx)) })),
+  route('GET', VARIABLES, SCOPES.variableInfo, (ctx) => {
     const ws = workspaceOf(ctx);
     const page = paging(ctx.query);
     const scope = listScope(ctx, ws.domain);
     const matching = [...ctx.store.variables.values()].filter((v) => v.workspace === ws.domain && sameScope(v.scope, scope));
     return ok(envelope(`${wsUrl(ctx, ws.domain)}/variables`, `${HTML_BASE}/${ws.domain}/variables`, 'variables', pageOf(matching, page).map((v) => variableObject(ctx, v))));
   }),
-  route('GET', `${VARIABLES}/:variable_id#`, 'VARIABLE_INFO', (ctx) => ok(variableObject(ctx, variableOf(ctx, workspaceOf(ctx).domain)))),
-  route('DELETE', `${VARIABLES}/:variable_id#`, 'VARIABLE_MANAGE', (ctx) => {
+  route('GET', `${VARIABLES}/:variable_id#`, SCOPES.variableInfo, (ctx) => ok(variableObject(ctx, variableOf(ctx, workspaceOf(ctx).domain)))),
+  route('PATCH', `${VARIABLES}/:variable_id#`, SCOPES.variableManage, (ctx) => ok(variableObject(ctx, changeVariable(ctx)))),
+  route('DELETE', `${VARIABLES}/:variable_id#`, SCOPES.variableManage, (ctx) => {
     const ws = workspaceOf(ctx);
     const v = variableOf(ctx, ws.domain);
     if (v.scope.kind === 'WORKSPACE' && !ctx.store.isAdmin(ws.domain, ctx.user.id)) {

@@ -1,7 +1,7 @@
 // Workspaces the caller is a member of, one workspace, and one member.
 import { HTML_BASE } from '../demo-data';
 import { notFound, ok, pageOf, paging } from '../http';
-import { Ctx, route } from '../router';
+import { Ctx, route, SCOPES } from '../router';
 import type { Workspace } from '../store';
 import { envelope, memberObject, workspaceOf, wsUrl } from './common';
 
@@ -10,13 +10,14 @@ function workspaceObject(ctx: Ctx, ws: Workspace): Record<string, unknown> {
 }
 
 export const workspaceRoutes = [
-  route('GET', '/workspaces', 'WORKSPACE', (ctx) => {
-    const page = paging(ctx.query);
+  route('GET', '/workspaces', SCOPES.workspace, (ctx) => {
     const mine = [...ctx.store.workspaces.values()].filter((ws) => ctx.store.isMember(ws, ctx.user.id));
-    return ok(envelope(`${ctx.base}/workspaces`, HTML_BASE, 'workspaces', pageOf(mine, page).map((ws) => workspaceObject(ctx, ws))));
+    // The vendor's list is not paginated: page and per_page are ignored, everything is answered.
+    const items = ctx.dialect === 'vendor' ? mine : pageOf(mine, paging(ctx.query));
+    return ok(envelope(`${ctx.base}/workspaces`, HTML_BASE, 'workspaces', items.map((ws) => workspaceObject(ctx, ws))));
   }),
-  route('GET', '/workspaces/:workspace', 'WORKSPACE', (ctx) => ok(workspaceObject(ctx, workspaceOf(ctx)))),
-  route('GET', '/workspaces/:workspace/members/:member_id#', 'WORKSPACE', (ctx) => {
+  route('GET', '/workspaces/:workspace', SCOPES.workspace, (ctx) => ok(workspaceObject(ctx, workspaceOf(ctx)))),
+  route('GET', '/workspaces/:workspace/members/:member_id#', SCOPES.workspace, (ctx) => {
     const ws = workspaceOf(ctx);
     const id = Number(ctx.params.member_id);
     if (!ws.memberIds.includes(id)) {

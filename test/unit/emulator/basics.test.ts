@@ -47,15 +47,36 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
       });
       assert.match(a.json.html_url, /^https:\/\//);
     });
-    it('answers each token with its id, name, expiry and scopes, without needing a scope', async () => {
-      for (const t of Object.values(TOKENS)) {
+    it('answers each token that has TOKEN_INFO with its id, name, expiry and scopes', async () => {
+      const withInfo = Object.values(TOKENS).filter((t) => (t.scopes as readonly string[]).includes('TOKEN_INFO'));
+      assert.ok(withInfo.length >= 4, 'admin, dev, denied and modern tokens have TOKEN_INFO');
+      for (const t of withInfo) {
         const a = await call(emu.url, 'GET', '/user/token', { token: t.token });
-        assert.equal(a.status, 200);
+        assert.equal(a.status, 200, t.token);
         assert.deepEqual(a.json, { id: t.id, name: t.name, expires_at: t.expires_at, scopes: [...t.scopes] });
       }
       const dev = await call(emu.url, 'GET', '/user/token', { token: 'dev-token' });
       assert.ok(!dev.json.scopes.includes('TARGET_MANAGE'));
       assert.ok(dev.json.scopes.includes('VARIABLE_ADD'));
+    });
+    it('GET /user/token needs TOKEN_INFO, as on the real service', async () => {
+      for (const token of ['minimal-token', 'no-token-info-token']) {
+        assertError(await call(emu.url, 'GET', '/user/token', { token }), 403, 'Token has no scope TOKEN_INFO.');
+      }
+      // The tokens the existing tests sign in with keep working.
+      for (const token of ['admin-token', 'dev-token', 'denied-token', 'modern-token']) {
+        assert.equal((await call(emu.url, 'GET', '/user/token', { token })).status, 200, token);
+      }
+    });
+    it('a token without TOKEN_INFO, and one without USER_INFO, work everywhere else', async () => {
+      assert.equal((await call(emu.url, 'GET', '/user', { token: 'no-token-info-token' })).json.name, USERS.admin.name);
+      assertError(await call(emu.url, 'GET', '/user', { token: 'no-user-info-token' }), 403, 'Token has no scope USER_INFO.');
+      assert.equal((await call(emu.url, 'GET', '/user/token', { token: 'no-user-info-token' })).status, 200);
+      for (const token of ['no-token-info-token', 'no-user-info-token']) {
+        const ws = await call(emu.url, 'GET', '/workspaces', { token });
+        assert.deepEqual(ws.json.workspaces.map((w: { domain: string }) => w.domain), ['acme', 'dormant'], token);
+        assert.equal((await call(emu.url, 'GET', '/workspaces/acme/variables', { token })).status, 200, token);
+      }
     });
     it('/user needs USER_INFO, and the other endpoints their scopes', async () => {
       await call(emu.url, 'GET', '/user', { token: 'minimal-token' }).then((a) => assert.equal(a.status, 200));
@@ -73,7 +94,10 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
         ['POST', '/workspaces/acme/targets/tg-8f2c/allow-pipeline', 'TARGET_MANAGE'],
         ['POST', '/workspaces/acme/variables', 'VARIABLE_ADD'],
         ['GET', '/workspaces/acme/variables', 'VARIABLE_INFO'],
+        ['GET', '/workspaces/acme/variables/1', 'VARIABLE_INFO'],
+        ['PATCH', '/workspaces/acme/variables/1', 'VARIABLE_MANAGE'],
         ['DELETE', '/workspaces/acme/variables/1', 'VARIABLE_MANAGE'],
+        ['GET', '/user/token', 'TOKEN_INFO'],
       ];
       for (const [method, path, scope] of cases) {
         assertError(await call(emu.url, method, path, { token: 'minimal-token', body: method === 'POST' ? {} : undefined }), 403, `Token has no scope ${scope}.`);
@@ -204,7 +228,7 @@ describe('emulator: authentication, URLs, headers, CORS, bodies, check order', (
   });
 
   describe('OPTIONS preflight', () => {
-    for (const path of ['/user', '/workspaces/acme/variables', '/no/such/path', '/workspaces/dormant/projects', '/__emulator/reset', '/user?x=1']) {
+    for (const path of ['/user', '/workspaces/acme/variables', '/no/such/path', '/workspaces/dormant/projects', '/user?x=1']) {
       it(`200 with exactly the CORS headers on ${path}, no auth needed`, async () => {
         const res = await fetch(emu.url + path, { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'POST' } });
         assert.equal(res.status, 200);

@@ -1,5 +1,6 @@
 // Raw-HTTP helpers for the emulator tests: every request goes over loopback to a real emulator.
 import * as assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 
 export interface Answer {
   status: number;
@@ -49,4 +50,17 @@ export const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 export function sortedKeys(o: object): string[] {
   return Object.keys(o).sort();
+}
+
+/** An RSA key pair made with Node's crypto (independent of the emulator's SSH library): PEM private key, OpenSSH public line. */
+export function rsaKeyPair(): { privateText: string; publicLine: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const mpint = (b64: string): Buffer => {
+    const raw = Buffer.from(b64, 'base64url');
+    return raw[0] & 0x80 ? Buffer.concat([Buffer.from([0]), raw]) : raw;
+  };
+  const field = (b: Buffer): Buffer => Buffer.concat([Buffer.from([0, 0, (b.length >> 8) & 255, b.length & 255]), b]);
+  const blob = Buffer.concat([field(Buffer.from('ssh-rsa')), field(mpint(jwk.e!)), field(mpint(jwk.n!))]);
+  return { privateText: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(), publicLine: `ssh-rsa ${blob.toString('base64')}` };
 }

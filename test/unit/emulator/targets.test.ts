@@ -137,7 +137,10 @@ describe('emulator: targets', () => {
       const names = ['Build and test', 'Deploy to staging', 'Nightly end-to-end', 'Release notes'];
       const calls = [...names, ...names].map((pipeline) => call(emu.url, 'POST', ALLOW, { body: { project: 'web-app', pipeline } }));
       const answers = await Promise.all(calls);
-      assert.ok(answers.every((a) => a.status === 200));
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        calls.map(() => 200),
+      );
       const final = await call(emu.url, 'GET', PROD);
       const ids = final.json.allowed_pipelines.map((p: { id: number }) => p.id).sort();
       assert.deepEqual(ids, [101, 102, 103, 104, 105]);

@@ -1,0 +1,26 @@
+// What the CLI prints once it listens (the tests wait for its last line before reading the rest).
+import { TOKENS } from './demo-data';
+import type { Dialect } from './dialect';
+
+/** The demo tokens, one a line: `  <token>  <what it is for>`. */
+export function demoTokenLines(): string[] {
+  const width = Math.max(...Object.values(TOKENS).map((t) => t.token.length)) + 2;
+  return Object.values(TOKENS).map((t) => `  ${t.token.padEnd(width)}${t.description}`);
+}
+
+/** The last line of the banner: whoever reads the output knows the banner is complete. */
+export const BANNER_END = 'Press Ctrl+C to stop.';
+
+/** Everything the CLI prints once it listens, as one text (written at once). */
+export function banner(url: string, dialect: Dialect): string {
+  return [
+    `Emulator listening on ${url}`,
+    `Dialect: ${dialect}${dialect === 'vendor' ? " (the real service's documented shapes)" : ' (api.md and conventions.md)'}`,
+    'Demo tokens (send as "Authorization: Bearer <token>"; these are fake, for local testing only):',
+    ...demoTokenLines(),
+    'Workspaces: acme (API enabled), dormant (API disabled).',
+    ...(dialect === 'vendor' ? ['Vendor extras: project infra (display_name null), target edge-sftp (name null), a MATCH target (no id), FILE/GPG_KEY/IOS_* variables.'] : []),
+    'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency; GET/DELETE /__emulator/requests.',
+    BANNER_END,
+  ].join('\n');
+}
