@@ -12,10 +12,14 @@ export type BaseUrlInput =
   | { accountType: 'self-hosted'; /** host name or IP address, optionally with :port */ host: string }
   | { /** a full API address: the local emulator, a gateway, a proxy */ apiUrl: string };
 
-/** True for 127.0.0.0/8, ::1 and localhost (URL.hostname form, IPv6 in brackets or not). */
+/**
+ * True for 127.0.0.0/8, ::1 and the name `localhost` itself (URL.hostname form, IPv6 in brackets
+ * or not). Decided by address: `*.localhost` and other names are not loopback, whatever a
+ * resolver may do with them.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) {
+  if (h === 'localhost') {
     return true;
   }
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') {
@@ -32,6 +36,30 @@ export function isLoopbackHost(hostname: string): boolean {
   // ::ffff:7f00:1 is how URL normalises ::ffff:127.0.0.1
   const mappedHex = /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.exec(h);
   return mappedHex !== null;
+}
+
+/**
+ * The address to open in a browser, when it is one: `https:`, or `http:` on this machine, with no
+ * user name or password in it. Undefined for anything else a server may send (`javascript:`,
+ * `file:`, `command:`, plain http to another host, text that is no address).
+ */
+export function browsableUrl(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password || !url.hostname) {
+    return undefined;
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    return url.href;
+  }
+  return undefined;
 }
 
 /**

@@ -41,17 +41,25 @@ import type {
   VariableAnswerFor,
   VariableCreate,
   VariableFilter,
+  VariableUpdate,
   Workspace,
 } from './models';
+import { discardBody, MAX_BODY_BYTES, readBoundedText, redirectError } from './boundedBody';
 import { RateLimitState, type HeaderSource } from './rateLimit';
+import { iteratePages } from './paging';
 import { excerpt, redact, redactValue } from './redact';
+import { finishProblems, type ItemProblem } from './tolerant';
 import { ShapeError, validators } from './validate';
 
-/** The subset of fetch the client uses; Node's global fetch and node-fetch both fit. */
+/**
+ * The subset of fetch the client uses; Node's global fetch and node-fetch both fit. `redirect` is
+ * always 'manual': a 3xx comes back as it is and is an error (no body or token is re-sent), and
+ * `body` (a stream) is read with a size cap; `text()` only serves doubles that have no stream.
+ */
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
-) => Promise<{ status: number; headers: { get(name: string): string | null }; text(): Promise<string> }>;
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal; redirect: 'manual' },
+) => Promise<{ status: number; headers: { get(name: string): string | null }; body?: unknown; text(): Promise<string> }>;
 
 /** One attempt of one request, for the editor's log. `path` holds no secret. */
 export interface RequestEvent {
@@ -87,6 +95,8 @@ export interface ClientOptions {
   rateLimit?: RateLimitState;
   /** Called after every attempt (not for shared or refused requests). */
   onRequest?: (e: RequestEvent) => void;
+  /** Called for every item of an answer left out because it lacks what the code needs (redacted). */
+  onItemProblem?: (problem: ItemProblem, request: { method: string; path: string }) => void;
 }
 
 export interface CallOptions {
@@ -135,7 +145,7 @@ function abortRequest(a: Abort): void {
 type Query = Record<string, string | number | undefined>;
 
 interface RequestSpec<T> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   query?: Query;
   body?: unknown;
@@ -163,10 +173,12 @@ export const MAX_PER_PAGE = 100;
 export class ApiClient {
   readonly baseUrl: string;
   readonly rateLimit: RateLimitState;
-  private readonly opts: Required<Omit<ClientOptions, 'onRequest' | 'rateLimit'>> & Pick<ClientOptions, 'onRequest'>;
+  private readonly opts: Required<Omit<ClientOptions, 'onRequest' | 'rateLimit' | 'onItemProblem'>> & Pick<ClientOptions, 'onRequest'>;
   private readonly inflight = new Map<string, Shared>();
+  private readonly onItemProblem: ClientOptions['onItemProblem'];
 
   constructor(opts: ClientOptions) {
+    this.onItemProblem = opts.onItemProblem;
     // Checked again here, so that no client can send a token in clear text to a remote host.
     this.baseUrl = resolveBaseUrl({ apiUrl: opts.baseUrl });
     this.rateLimit = opts.rateLimit ?? new RateLimitState();
@@ -325,13 +337,33 @@ export class ApiClient {
     }) as Promise<VariableAnswerFor<V>>;
   }
 
-  /** GET /workspaces/:workspace/variables: workspace scope, or the one scope of the filter. */
-  listVariables(ws: string, filter: VariableFilter = {}, o: CallOptions = {}): Promise<Variable[]> {
+  /** GET /workspaces/:workspace/variables (one page): workspace scope, or the one scope of the filter. */
+  listVariables(ws: string, filter: VariableFilter & PageQuery = {}, o: CallOptions = {}): Promise<Variable[]> {
     return this.request({
       method: 'GET',
       path: `/workspaces/${seg(ws)}/variables`,
-      query: { project_name: filter.projectName, pipeline_id: filter.pipelineId, action_id: filter.actionId },
+      query: { project_name: filter.projectName, pipeline_id: filter.pipelineId, action_id: filter.actionId, ...pageQuery(filter) },
       parse: validators.variables,
+      signal: o.signal,
+    });
+  }
+
+  /** GET /workspaces/:workspace/variables/:variable_id: one variable (the same fields as in the list). */
+  getVariable(ws: string, id: number, o: CallOptions = {}): Promise<Variable> {
+    return this.request({ method: 'GET', path: `/workspaces/${seg(ws)}/variables/${idSeg(id, 'id')}`, parse: validators.variable, signal: o.signal });
+  }
+
+  /**
+   * PATCH /workspaces/:workspace/variables/:variable_id: changes the fields given (`key` required:
+   * the current one keeps it); answers the changed variable. Scope and type never change.
+   */
+  updateVariable(ws: string, id: number, change: VariableUpdate, o: CallOptions = {}): Promise<Variable> {
+    return this.request({
+      method: 'PATCH',
+      path: `/workspaces/${seg(ws)}/variables/${idSeg(id, 'id')}`,
+      body: variableUpdateBody(change),
+      secrets: typeof change.value === 'string' && change.value.length >= 4 ? [change.value] : [],
+      parse: validators.variable,
       signal: o.signal,
     });
   }
@@ -345,9 +377,10 @@ export class ApiClient {
   // Paging
 
   /**
-   * Async iteration over the pages (an array per page) of any list method, from `startPage`,
-   * stopping at the first page shorter than `perPage`. An empty page is yielded only when it is the first.
-   * Stops too when a page starts with the same item as the one before (a server ignoring `page`).
+   * Async iteration over the pages (an array per page) of any list method, from `startPage`. The
+   * list ends at a page shorter or longer than `perPage`, or one that brings nothing new (a server
+   * that ignores `page`); an item seen before is never yielded again (see paging.ts). An empty page
+   * is yielded only when it is the first.
    * Example: `for await (const page of client.pages((q) => client.listCommits(ws, p, { ...q, since }), 50))`.
    */
   async *pages<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T[]> {
@@ -355,22 +388,7 @@ export class ApiClient {
     if (!Number.isInteger(startPage) || startPage < 1) {
       throw new ValidationError(`Value of 'page' is invalid: ${startPage} (pages start at 1).`, { param: 'page' });
     }
-    let previousFirst: string | undefined;
-    for (let page = startPage; page < startPage + 100_000; page++) {
-      const items = await list({ page, perPage });
-      // A server that ignores `page` answers the same full page forever: stop instead of looping.
-      const first = items.length > 0 ? JSON.stringify(items[0]) : undefined;
-      if (first !== undefined && first === previousFirst) {
-        return;
-      }
-      previousFirst = first;
-      if (items.length > 0 || page === startPage) {
-        yield items;
-      }
-      if (items.length < perPage) {
-        return;
-      }
-    }
+    yield* iteratePages(list, perPage, startPage);
   }
 
   /** Async iteration over the items of every page; see pages(). */
@@ -579,6 +597,12 @@ export class ApiClient {
           return;
         }
         let err: ApiError;
+        if (e instanceof ApiError && !timedOut && !signal.aborted) {
+          // Refused by the transport itself (a redirect, a body past the cap): final, never retried.
+          this.emit(ctx, status, started, attempt, e.message);
+          reject(e);
+          return;
+        }
         if (timedOut) {
           err = new TimeoutError(`No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`, { ...ctx, status, timeoutMs });
         } else if (signal.aborted) {
@@ -614,7 +638,7 @@ export class ApiClient {
       abort.onAbort = onAbort;
       let answer: ReturnType<FetchLike>;
       try {
-        answer = this.opts.fetch(url, { method, headers, body, signal });
+        answer = this.opts.fetch(url, { method, headers, body, signal, redirect: 'manual' });
       } catch (e) {
         fail(e);
         return;
@@ -627,7 +651,12 @@ export class ApiClient {
         let text: Promise<string>;
         try {
           this.rateLimit.updateFromHeaders(res.headers);
-          text = res.text();
+          if (res.status >= 300 && res.status < 400) {
+            void discardBody(res);
+            fail(redirectError(res.status, res.headers.get('location'), this.baseUrl, { ...ctx, status }, secrets));
+            return;
+          }
+          text = readBoundedText(res, MAX_BODY_BYTES, this.baseUrl, { ...ctx, status });
         } catch (e) {
           fail(e);
           return;
@@ -680,7 +709,9 @@ export class ApiClient {
         );
       }
       try {
-        return spec.parse(json, '');
+        const value = spec.parse(json, '');
+        this.reportProblems(value, ctx, secrets);
+        return value;
       } catch (e) {
         if (e instanceof ShapeError) {
           const got = excerpt(safeJson(redactValue(e.got, secrets)), 80, secrets);
@@ -694,6 +725,21 @@ export class ApiClient {
       }
     }
     throw this.errorFor(raw, ctx, secrets);
+  }
+
+  /** Finishes (redacts) the records of left-out items and hands each to onItemProblem. */
+  private reportProblems(value: unknown, ctx: { method: string; path: string }, secrets: string[]): void {
+    const problems = finishProblems(value, secrets);
+    if (problems.length === 0 || !this.onItemProblem) {
+      return;
+    }
+    for (const p of problems) {
+      try {
+        this.onItemProblem(p, ctx);
+      } catch {
+        // A logger's failure must not break a request.
+      }
+    }
   }
 
   private errorFor(raw: RawAnswer, ctx: { method: string; path: string }, secrets: string[]): ApiError {
@@ -729,8 +775,9 @@ export class ApiClient {
       return new ApiDisabledError(all, init);
     }
     if (status === 429 || messages.some((x) => /rate limit exceeded/i.test(x))) {
+      // The state read this answer's headers already, with a far-future reset bounded to the window.
       const reset = Number(headers.get('x-rate-limit-reset'));
-      const resetAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : this.rateLimit.resetAt;
+      const resetAt = this.rateLimit.resetAt ?? (Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined);
       return new RateLimitError(all, { ...init, resetAt });
     }
     if ((m = firstMatch(messages, /Token has no scope ([A-Z_]+)/i))) {
@@ -824,7 +871,8 @@ export function variableBody(v: VariableCreate): Record<string, unknown> {
   if (v.description !== undefined) {
     body.description = v.description;
   }
-  if (v.type === 'SSH_KEY') {
+  // A private key, and a value its owner calls secret, are stored encrypted: no member reads them back.
+  if (v.type === 'SSH_KEY' || (v.type === 'VAR' && v.encrypted === true)) {
     body.encrypted = true;
   }
   if (v.type === 'SSH_KEY' || v.type === 'SSH_PUBLIC_KEY') {
@@ -852,6 +900,20 @@ export function variableBody(v: VariableCreate): Record<string, unknown> {
     case 'action':
       body.action = { id: v.actionId };
       break;
+  }
+  return body;
+}
+
+/** The wire body of a variable change: `key` and the fields given, nothing else. */
+export function variableUpdateBody(change: VariableUpdate): Record<string, unknown> {
+  if (typeof change.key !== 'string' || change.key === '') {
+    throw new ValidationError("Value of 'key' cannot be empty.", { param: 'key' });
+  }
+  const body: Record<string, unknown> = { key: change.key };
+  for (const k of ['value', 'description', 'settable', 'run_only_settable', 'encrypted', 'file_path', 'file_chmod', 'file_place'] as const) {
+    if (change[k] !== undefined) {
+      body[k] = change[k];
+    }
   }
   return body;
 }

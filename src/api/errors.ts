@@ -40,6 +40,16 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
+/** The longest message an error carries: a server's text is cut to this (a few lines). */
+export const MAX_MESSAGE_CHARS = 500;
+/** The most server messages an error keeps. */
+export const MAX_MESSAGES = 10;
+
+/** A server's text cut to `max` characters, marked with an ellipsis when cut. */
+export function shorten(text: string, max = MAX_MESSAGE_CHARS): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly kind: ApiErrorKind = 'http';
@@ -50,9 +60,10 @@ export class ApiError extends Error {
   readonly path: string | undefined;
 
   constructor(message: string, init: ApiErrorInit = {}) {
-    super(message, init.cause !== undefined ? { cause: init.cause } : undefined);
+    // Bounded here, once for every error: a server's message can be a megabyte of anything.
+    super(shorten(message), init.cause !== undefined ? { cause: init.cause } : undefined);
     this.status = init.status;
-    this.messages = init.messages ?? [];
+    this.messages = (init.messages ?? []).slice(0, MAX_MESSAGES).map((m) => shorten(m));
     this.code = init.code;
     this.method = init.method;
     this.path = init.path;

@@ -1,17 +1,38 @@
 // The shared API client module. No editor dependency: see README.md, "The API client".
 export * from './models';
 export * from './errors';
-export { resolveBaseUrl, isLoopbackHost, US_BASE_URL, EU_BASE_URL, type AccountType, type BaseUrlInput } from './baseUrl';
-export { RateLimitState, type RateLimitSnapshot, type Disposable, type HeaderSource } from './rateLimit';
-export { redact, redactValue, excerpt, REDACTED } from './redact';
+export { resolveBaseUrl, isLoopbackHost, browsableUrl, US_BASE_URL, EU_BASE_URL, type AccountType, type BaseUrlInput } from './baseUrl';
+export { RateLimitState, RATE_LIMIT_WINDOW_MS, type RateLimitSnapshot, type Disposable, type HeaderSource } from './rateLimit';
+export { redact, redactValue, excerpt, isEncryptedValue, REDACTED } from './redact';
 export { parseApiDate, formatApiDate } from './dates';
+export { MAX_BODY_BYTES, RedirectError, ResponseTooLargeError, formatBytes } from './boundedBody';
 export {
   ApiClient,
   MAX_PER_PAGE,
   parseErrorBody,
   variableBody,
+  variableUpdateBody,
   type CallOptions,
   type ClientOptions,
   type FetchLike,
   type RequestEvent,
 } from './client';
+export {
+  itemProblems,
+  sentCount,
+  identityOf,
+  firstName,
+  targetName,
+  pipelineName,
+  actionName,
+  projectName,
+  workspaceName,
+  personName,
+  pipelineTrigger,
+  pipelineRefs,
+  UNNAMED,
+  type ItemProblem,
+} from './tolerant';
+export { allowsAllPipelines, mayPipelineUse, canOpenTarget, pipelinesAccessLevel } from './targetAccess';
+export { SCOPES_FOR, actionForRequest, isForbidden, seeminglyMissingScopes, type ScopeAction, type ScopeNeed } from './scopes';
+export { PageTracker, iteratePages, type PageRequest } from './paging';

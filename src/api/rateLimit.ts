@@ -1,5 +1,12 @@
 // The one observable rate-limit state, updated from every answer's X-Rate-Limit-* headers.
 
+/** The service's window (conventions.md): a reset announced further ahead than this is not believed. */
+export const RATE_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+/** Allowed on top of the window for a server clock ahead of ours (and resets rounded up). */
+export const RATE_LIMIT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+/** The furthest reset believed, from now. */
+const MAX_RESET_AHEAD_MS = RATE_LIMIT_WINDOW_MS + RATE_LIMIT_CLOCK_SKEW_MS;
+
 export interface RateLimitSnapshot {
   /** Requests allowed in the window (X-Rate-Limit-Limit), when known. */
   readonly limit: number | undefined;
@@ -59,7 +66,14 @@ export class RateLimitState implements RateLimitSnapshot {
     if (limit === undefined && remaining === undefined && reset === undefined) {
       return false;
     }
-    const resetMs = reset !== undefined ? reset * 1000 : undefined;
+    let resetMs = reset !== undefined ? reset * 1000 : undefined;
+    const latest = this.now() + MAX_RESET_AHEAD_MS;
+    if (resetMs !== undefined && resetMs > latest) {
+      // A reset beyond one window and some clock skew (a server's mistake, or a hostile one) would block every request
+      // until sign-out: keep the bound already set for it, else one window from now.
+      const kept = this._resetAt?.getTime();
+      resetMs = kept !== undefined && kept > this.now() && kept <= latest ? kept : latest;
+    }
     return this.set({
       limit: limit ?? this._limit,
       remaining: remaining ?? this._remaining,
@@ -69,7 +83,9 @@ export class RateLimitState implements RateLimitSnapshot {
   }
 
   /** Sets the values (used by updateFromHeaders, and to restore or clear a state). Returns true on change. */
-  set(s: RateLimitSnapshot): boolean {
+  set(given: RateLimitSnapshot): boolean {
+    const latest = this.now() + MAX_RESET_AHEAD_MS;
+    const s = given.resetAt && given.resetAt.getTime() > latest ? { ...given, resetAt: new Date(latest) } : given;
     const changed =
       s.limit !== this._limit ||
       s.remaining !== this._remaining ||

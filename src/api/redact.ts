@@ -1,7 +1,16 @@
-// Redaction for everything the client logs or throws: tokens, `secure!` values, private keys,
-// passwords and Authorization headers never leave the module in clear.
+// Redaction for everything the client logs or throws: tokens, encrypted values (`secure!…` and
+// `!encrypted …`), private keys, passwords and Authorization headers never leave the module in clear.
 
 export const REDACTED = '[REDACTED]';
+
+/** True for a value the service sent encrypted (either marker): never shown as a value, never logged. */
+export function isEncryptedValue(value: unknown): boolean {
+  if (typeof value !== 'string') {
+    return false;
+  }
+  const v = value.trimStart();
+  return v.startsWith('secure!') || v.startsWith('!encrypted ');
+}
 
 const PATTERNS: [RegExp, string | ((...m: string[]) => string)][] = [
   // PEM and OpenSSH private key blocks (whole block, also when cut short).
@@ -11,8 +20,9 @@ const PATTERNS: [RegExp, string | ((...m: string[]) => string)][] = [
   // Authorization headers and Bearer/Basic/token credentials.
   [/(authorization["']?\s*[:=]\s*["']?)(?:bearer|basic|token)?\s*[^\s"',;}]+/gi, `$1${REDACTED}`],
   [/\b(bearer|basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, `$1 ${REDACTED}`],
-  // The service's encrypted-value marker.
+  // The service's encrypted-value markers: `secure!<opaque>` and `!encrypted <opaque>`.
   [/secure![^\s"',;}\]]*/g, `secure!${REDACTED}`],
+  [/!encrypted +[^\s"',;}\]]*/g, `!encrypted ${REDACTED}`],
   // password / passphrase / secret / token / api key fields in JSON, query strings or key=value text.
   [
     /((?:"|')?(?:password|passwd|passphrase|secret|client_secret|access_token|refresh_token|api[_-]?key|token)(?:"|')?\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s&,;}"']+)/gi,
@@ -42,8 +52,8 @@ const SECRET_KEY = /^(password|passwd|passphrase|secret|client_secret|access_tok
 
 /**
  * Returns a deep copy of a JSON-like value with secret fields and values redacted: keys named like
- * passwords/tokens/authorization, `secure!` strings, private-key texts, and the `value` of a variable
- * whose `type` is SSH_KEY or which is `encrypted`.
+ * passwords/tokens/authorization, encrypted strings (`secure!…`, `!encrypted …`), private-key texts,
+ * and the `value` of a variable whose `type` is SSH_KEY or which is `encrypted`.
  */
 export function redactValue<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
   return walk(value, secrets, 0) as T;

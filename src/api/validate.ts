@@ -1,9 +1,13 @@
-// Tiny hand-written validators: an answer is checked at the edge, so a missing required field or a
-// wrong type becomes UnexpectedResponseError here instead of a crash later in a view. The checked
+// (About 450 lines: the check combinators and the validator of every answer read best side by side.)
+// Tiny hand-written validators, tolerant by design: an answer is checked at the edge for what the
+// code needs to work (ids, keys, revisions, a project's name, a target's id where opening it needs
+// it), so that a missing identity becomes an error here instead of a crash later in a view. Display
+// fields may be absent or null (the views fall back: see tolerant.ts). One bad item of a list never
+// loses the list: it is left out and recorded (itemProblems), the good items stay. The checked
 // object is returned as it is: unknown extra fields and unknown enum values are kept. A few
-// tolerant normalisations: an absent nullable field becomes null, a null list becomes [], a
-// numeric `port` becomes a string, a null variable `value` becomes ''.
-import { parseApiDate } from './dates';
+// normalisations: an absent nullable field becomes null, a null list becomes [], a numeric `port`
+// becomes a string, a null variable `value` becomes ''.
+import { addProblem, prefixProblems } from './tolerant';
 import type {
   Action,
   Commit,
@@ -63,7 +67,7 @@ function joinPath(outer: string, inner: string): string {
   return inner.charCodeAt(0) === 0x5b /* [ */ ? outer + inner : `${outer}.${inner}`;
 }
 
-function describe(v: unknown): string {
+export function describe(v: unknown): string {
   if (v === undefined) {
     return 'nothing (field missing)';
   }
@@ -110,12 +114,6 @@ const bool: Check = (v) => {
   }
   return v;
 };
-const date: Check = (v) => {
-  if (typeof v !== 'string' || !(isPlainUtcDate(v) || parseApiDate(v) !== undefined)) {
-    throw new ShapeError('', 'a date (yyyy-MM-ddTHH:mm:ssZ)', v);
-  }
-  return v;
-};
 const strOrInt: Check = (v) => {
   if (typeof v !== 'string' && typeof v !== 'number') {
     throw new ShapeError('', 'a string or number', v);
@@ -124,52 +122,6 @@ const strOrInt: Check = (v) => {
 };
 /** A string, or a number turned into its string (ports). */
 const strFromNum: Check = (v) => (typeof v === 'number' ? String(v) : str(v));
-
-/**
- * The common case of a date, without a regular expression or a Date: exactly
- * `yyyy-MM-ddTHH:mm:ssZ`, year 100 or later, a real day, 00:00:00 to 23:59:59. Anything else
- * (offsets, fractions, lower case, a leap second, early years…) is left to parseApiDate, so what
- * is accepted is exactly what parseApiDate accepts.
- */
-function isPlainUtcDate(s: string): boolean {
-  if (s.length !== 20 || s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54) {
-    return false;
-  }
-  if (s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a || s.charCodeAt(19) !== 0x5a) {
-    return false;
-  }
-  const y = digits(s, 0, 4);
-  const mo = digits(s, 5, 2);
-  const d = digits(s, 8, 2);
-  const h = digits(s, 11, 2);
-  const mi = digits(s, 14, 2);
-  const sec = digits(s, 17, 2);
-  if (y < 100 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59) {
-    // also every -1 (not digits)
-    return false;
-  }
-  return d <= daysInMonth(y, mo);
-}
-
-/** The decimal number of s[at, at+n), or -1 unless all are ASCII digits. */
-function digits(s: string, at: number, n: number): number {
-  let x = 0;
-  for (let i = at; i < at + n; i++) {
-    const c = s.charCodeAt(i) - 0x30;
-    if (c < 0 || c > 9) {
-      return -1;
-    }
-    x = x * 10 + c;
-  }
-  return x;
-}
-
-function daysInMonth(y: number, mo: number): number {
-  if (mo === 2) {
-    return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  }
-  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
-}
 
 const nullable =
   (c: Check): Check =>
@@ -254,6 +206,10 @@ const obj = (fields: Record<string, FieldSpec | Check>): Check => {
         const y = checks[i](x);
         if (y !== x) {
           o[key] = y;
+          if (Array.isArray(y)) {
+            // A tolerant list (a new array): its left-out items are named from here.
+            prefixProblems(y, key);
+          }
         }
       }
     } catch (e) {
@@ -263,97 +219,181 @@ const obj = (fields: Record<string, FieldSpec | Check>): Check => {
   };
 };
 
-const linked = { url: str, html_url: str };
+/** Why an item was left out, in words: `no id`, or `port: expected a string or number, got an object`. */
+function reasonOf(e: ShapeError): string {
+  if (e.got === undefined || e.got === null) {
+    return e.at ? `no ${e.at}` : `expected ${e.expected}, got ${describe(e.got)}`;
+  }
+  return `${e.at ? `${e.at}: ` : ''}expected ${e.expected}, got ${describe(e.got)}`;
+}
 
+/**
+ * A list whose items that fail `c` are left out and recorded (itemProblems), instead of failing the
+ * whole answer. Always returns a new array (so that the enclosing object check names its problems).
+ */
+const tolerantArr =
+  (c: Check): Check =>
+  (v) => {
+    if (v === null || v === undefined) {
+      return [];
+    }
+    if (!Array.isArray(v)) {
+      throw new ShapeError('', 'an array', v);
+    }
+    const good: unknown[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      try {
+        good.push(c(x));
+      } catch (e) {
+        if (!(e instanceof ShapeError)) {
+          throw e;
+        }
+        addProblem(good, i, reasonOf(e), x);
+      }
+    }
+    return good;
+  };
+
+/** A tolerant list field: null or absent becomes []. */
+const items = (c: Check): FieldSpec => ({ check: tolerantArr(c), absentAs: empty });
+
+/** An object check, then `extra` on the checked object (a rule between fields). */
+const withRule =
+  (c: Check, rule: (o: Record<string, unknown>) => void): Check =>
+  (v) => {
+    const o = c(v) as Record<string, unknown>;
+    rule(o);
+    return o;
+  };
+
+// url and html_url are links for people: absent in many of the real service's list items.
+const linked = { url: opt(str), html_url: opt(str) };
+
+/** A member, or someone who is not one (a commit author known only by `{name, email}`). */
 const member = obj({
   ...linked,
-  id: int,
-  name: str,
-  avatar_url: nul(str),
-  email: nul(str),
-  admin: f(bool, { absentAs: () => false }),
-  workspace_owner: f(bool, { absentAs: () => false }),
+  id: opt(int),
+  name: opt(str),
+  avatar_url: opt(str),
+  email: opt(str),
+  admin: opt(bool),
+  workspace_owner: opt(bool),
 });
 
-const workspace = obj({ ...linked, id: int, name: str, domain: nul(str) });
+/** `domain` names the workspace in every path. */
+const workspace = obj({ ...linked, id: opt(int), name: opt(str), domain: str });
 
-const user = obj({ ...linked, id: int, name: str, avatar_url: nul(str), email: nul(str), workspaces_url: nul(str) });
+/** Every field of GET /user is optional in the reference. */
+const user = obj({ ...linked, id: opt(int), name: opt(str), avatar_url: opt(str), email: opt(str), workspaces_url: opt(str) });
 
-const tokenInfo = obj({ id: strOrInt, name: nul(str), expires_at: nul(date), scopes: list(str) });
+/** The scope list is a hint only (absent: unknown); `id` is an opaque string or a number. */
+const tokenInfo = obj({
+  id: opt(strOrInt),
+  name: opt(str),
+  expires_at: opt(str),
+  expires_in: opt(int),
+  scopes: opt(arr(str)),
+  ip_restrictions: opt(arr(str)),
+  workspace_restrictions: opt(arr(str)),
+});
 
-const projectRefFields = { ...linked, name: str, display_name: str, status: str };
+/** A project's `name` is in every path under it. */
+const projectRefFields = { ...linked, name: str, display_name: opt(str), status: opt(str) };
 const projectRef = obj(projectRefFields);
 const project = obj({
   ...projectRefFields,
-  create_date: nul(date),
+  create_date: nul(str),
   created_by: nul(member),
   http_repository: nul(str),
   ssh_repository: nul(str),
   default_branch: nul(str),
 });
 
+/** `id` is in the paths of actions and in variable scopes; `on`/`refs` or `trigger_mode`/`ref_name`. */
 const pipeline = obj({
   ...linked,
   id: int,
-  name: str,
+  name: opt(str),
+  identifier: opt(str),
   on: nul(str),
   refs: nul(arr(str)),
+  trigger_mode: opt(str),
+  ref_name: opt(str),
   last_execution_status: nul(str),
   last_execution_revision: nul(str),
 });
 
-const action = obj({ ...linked, id: int, name: str, type: str });
+const action = obj({ ...linked, id: int, name: opt(str), type: opt(str) });
 
-const pipelineRef = obj({ ...linked, id: int, name: str });
+/** An allowed pipeline: its `id` is what "may this pipeline use the target" compares. */
+const pipelineRef = obj({ ...linked, id: int, name: opt(str) });
 
 const targetSummaryFields = {
   ...linked,
-  id: strFromNum,
-  identifier: str,
-  name: str,
-  type: str,
+  id: opt(strFromNum),
+  identifier: opt(str),
+  name: opt(str),
+  type: opt(str),
   host: opt(str),
   port: opt(strFromNum),
   path: opt(str),
   tags: list(str),
-  all_pipelines_allowed: bool,
+  all_pipelines_allowed: opt(bool),
+  pipelines_access_level: opt(str),
+  scope: opt(str),
+  auth: opt(obj({ method: opt(str), username: opt(str), password: opt(str) })),
 };
-const targetSummary = obj(targetSummaryFields);
-const target = obj({
-  ...targetSummaryFields,
-  permissions: opt(obj({ others: nul(str), users: list(obj({ id: int, access_level: str })) })),
-  auth: opt(obj({ method: nul(str), username: opt(str), password: opt(str) })),
-  allowed_pipelines: list(pipelineRef),
-});
+/** A target is opened by its `id`; only a MATCH item (a filter, never opened) may come without one. */
+const targetIdRule = (o: Record<string, unknown>): void => {
+  if (o.id === undefined && o.type !== 'MATCH') {
+    throw new ShapeError('id', 'a value', undefined);
+  }
+};
+const targetSummary = withRule(obj(targetSummaryFields), targetIdRule);
+const target = withRule(
+  obj({
+    ...targetSummaryFields,
+    permissions: opt(obj({ others: opt(str), users: items(obj({ id: opt(int), access_level: opt(str) })) })),
+    allowed_pipelines: items(pipelineRef),
+    sandboxes_access_level: opt(str),
+    disabled: opt(bool),
+  }),
+  targetIdRule,
+);
 
+/** A commit is opened by its `revision`; dates and people are for display. */
 const commitSummaryFields = {
   ...linked,
   revision: str,
-  author_date: date,
-  commit_date: date,
-  message: f((v) => (v === null ? '' : str(v))),
+  short_revision: opt(str),
+  author_date: nul(str),
+  commit_date: nul(str),
+  message: f((v) => (v === null ? '' : str(v)), { absentAs: () => '' }),
   author: nul(member),
   committer: nul(member),
 };
 const commitSummary = obj(commitSummaryFields);
+/** A changed file is shown by its `file_name`. */
 const commitFile = obj({
   file_name: str,
-  status: str,
-  additions: int,
-  deletions: int,
-  total: int,
+  status: opt(str),
+  additions: opt(int),
+  deletions: opt(int),
+  total: opt(int),
   patch: nul(str),
 });
 const commit = obj({
   ...commitSummaryFields,
-  stats: obj({ additions: int, deletions: int, total: int }),
-  files: list(commitFile),
+  stats: nul(obj({ additions: opt(int), deletions: opt(int), total: opt(int) })),
+  files: items(commitFile),
   content_url: nul(str),
-  parents: list(obj({ ...linked, revision: str })),
+  parents: items(obj({ ...linked, revision: str })),
 });
 
+/** A variable is changed and deleted by its `id`; its `key` is what people and pipelines use. */
 const variable = obj({
-  url: str,
+  ...linked,
   id: int,
   key: str,
   value: f((v) => (v === null ? '' : str(v)), { absentAs: () => '' }),
@@ -371,8 +411,9 @@ const variable = obj({
   project: opt(projectRef),
 });
 
+/** The list of a list answer: an object with `key`, whose bad items are left out and recorded. */
 const envelope = (key: string, item: Check): Check => {
-  const c = obj({ [key]: arr(item) });
+  const c = obj({ [key]: items(item) });
   return (v) => (c(v) as Record<string, unknown>)[key];
 };
 
@@ -383,11 +424,16 @@ const answer =
     if (!at) {
       return c(v) as T;
     }
+    let out: unknown;
     try {
-      return c(v) as T;
+      out = c(v);
     } catch (e) {
       throw e instanceof ShapeError ? e.within(at) : e;
     }
+    if (Array.isArray(out)) {
+      prefixProblems(out, at);
+    }
+    return out as T;
   };
 
 /** Validators per answer; each returns the (same, possibly normalised) value typed. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ApiClient, ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, US_BASE_URL } from '../../../src/api';
+import { ApiClient, browsableUrl, ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, US_BASE_URL } from '../../../src/api';
 
 describe('api: base address', () => {
   it('maps the account types to the real service addresses', () => {
@@ -27,11 +27,22 @@ describe('api: base address', () => {
     assert.equal(resolveBaseUrl({ apiUrl: 'http://127.8.9.10:4010/api' }), 'http://127.8.9.10:4010/api');
     assert.equal(resolveBaseUrl({ apiUrl: 'http://localhost:4010/' }), 'http://localhost:4010');
     assert.equal(resolveBaseUrl({ apiUrl: 'http://[::1]:4010' }), 'http://[::1]:4010');
-    for (const bad of ['http://api.example.com', 'http://10.0.0.1:4010', 'http://128.0.0.1', 'http://localhost.example.com', 'http://[::2]/']) {
+    const bad = [
+      'http://api.example.com',
+      'http://10.0.0.1:4010',
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://[::2]/',
+      // Names that only end in "localhost" are resolved by whoever answers them.
+      'http://mylocalhost:4010',
+      'http://build-localhost',
+      'http://app.localhost:4010',
+    ];
+    for (const address of bad) {
       assert.throws(
-        () => resolveBaseUrl({ apiUrl: bad }),
+        () => resolveBaseUrl({ apiUrl: address }),
         (e: unknown) => e instanceof ConfigurationError && /Plain http:\/\/ is allowed only/.test(e.message) && e.kind === 'configuration',
-        bad,
+        address,
       );
     }
   });
@@ -44,18 +55,57 @@ describe('api: base address', () => {
     assert.throws(() => resolveBaseUrl({ apiUrl: '' }), /empty/);
   });
 
-  it('knows the loopback ranges', () => {
-    for (const h of ['localhost', 'LOCALHOST', '127.0.0.1', '127.255.255.254', '::1', '[::1]', 'app.localhost']) {
-      assert.equal(isLoopbackHost(h), true, h);
-    }
-    for (const h of ['0.0.0.0', '126.0.0.1', '192.168.1.1', '127.0.0.256', 'example.com', '::', 'localhost.evil.com']) {
-      assert.equal(isLoopbackHost(h), false, h);
-    }
+  it('knows the loopback ranges: by address, and the name localhost alone', () => {
+    const loopback = ['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.255.255.254', '::1', '[::1]', '::ffff:127.0.0.1'];
+    assert.deepEqual(loopback.filter((h) => !isLoopbackHost(h)), []);
+    const others = [
+      '0.0.0.0',
+      '126.0.0.1',
+      '192.168.1.1',
+      '127.0.0.256',
+      'example.com',
+      '::',
+      'localhost.evil.com',
+      // Names that merely end like localhost are names, resolved by whoever answers them.
+      'app.localhost',
+      'evil.localhost',
+      'mylocalhost',
+      'build-localhost',
+    ];
+    assert.deepEqual(others.filter((h) => isLoopbackHost(h)), []);
+    assert.throws(() => resolveBaseUrl({ apiUrl: 'http://api.localhost:4010' }), /Plain http:\/\/ is allowed only for this machine/);
+  });
+
+  it('opens in a browser only https addresses, and http on this machine', () => {
+    const opened = ['https://app.buddy.works/acme/web-app', 'http://127.0.0.1:4010/acme', 'http://localhost/x', 'http://[::1]:8080/'];
+    assert.deepEqual(
+      opened.map((u) => browsableUrl(u)),
+      ['https://app.buddy.works/acme/web-app', 'http://127.0.0.1:4010/acme', 'http://localhost/x', 'http://[::1]:8080/'],
+    );
+    const refused = [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'file:///etc/passwd',
+      'command:workbench.action.quit',
+      'vscode://some.extension/run',
+      'data:text/html,<script>alert(1)</script>',
+      'http://example.com/plain',
+      'http://app.localhost/',
+      'https://user:pw@example.com/',
+      'ftp://example.com/',
+      '/relative/path',
+      '',
+      undefined,
+      42,
+    ];
+    assert.deepEqual(refused.filter((u) => browsableUrl(u) !== undefined), []);
   });
 
   it('the client itself refuses a base address that would send the token in clear text', () => {
     const opts = { getToken: () => 't', fetch: () => Promise.reject(new Error('unused')), userAgent: 'test' };
-    assert.throws(() => new ApiClient({ ...opts, baseUrl: 'http://api.example.com' }), ConfigurationError);
+    for (const address of ['http://api.example.com', 'http://mylocalhost:4010', 'http://build-localhost']) {
+      assert.throws(() => new ApiClient({ ...opts, baseUrl: address }), ConfigurationError, address);
+    }
     assert.equal(new ApiClient({ ...opts, baseUrl: 'http://127.0.0.1:4010/' }).baseUrl, 'http://127.0.0.1:4010');
     assert.equal(new ApiClient({ ...opts, baseUrl: US_BASE_URL }).baseUrl, US_BASE_URL);
   });

@@ -13,6 +13,7 @@ import {
   UnauthorizedError,
   ValidationError,
   type ApiClient,
+  type FetchLike,
 } from '../../../src/api';
 import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../../emulator/demo-data';
@@ -41,7 +42,7 @@ describe('api client: endpoints against the emulator', function () {
 
   describe('what every request carries', () => {
     it('sends Bearer token, User-Agent, Accept, and a JSON body only with Content-Type', async () => {
-      const sent: { url: string; init: { method: string; headers: Record<string, string>; body?: string } }[] = [];
+      const sent: { url: string; init: Parameters<FetchLike>[1] }[] = [];
       const { client } = await makeClient(emu.url, ADMIN_TOKEN, { fetch: editingFetch(await nodeFetch(), () => undefined, sent) });
       await client.getUser();
       await client.createProject('acme', { display_name: 'Header Check' });
@@ -89,8 +90,8 @@ describe('api client: endpoints against the emulator', function () {
       const dev = (await makeClient(emu.url, DEV_TOKEN)).client;
       const t = await dev.getTokenInfo();
       assert.equal(t.name, 'Dave laptop');
-      assert.ok(t.scopes.includes('TARGET_INFO'));
-      assert.ok(!t.scopes.includes('TARGET_MANAGE'));
+      assert.ok(t.scopes?.includes('TARGET_INFO'));
+      assert.ok(t.scopes && !t.scopes.includes('TARGET_MANAGE'));
       assert.equal(parseApiDate(t.expires_at)?.toISOString(), '2027-04-01T12:00:00.000Z');
     });
 
@@ -111,7 +112,10 @@ describe('api client: endpoints against the emulator', function () {
       assert.ok(all.includes('web-app') && all.includes('docs'), all.join());
       assert.equal(new Set(all).size, all.length, 'no project twice');
       const active = await admin.listProjects('acme', { status: 'ACTIVE' });
-      assert.ok(active.every((p) => p.status === 'ACTIVE'));
+      assert.deepEqual(
+        active.map((p) => [p.name, p.status]),
+        ['web-app', 'api-service', 'mobile-app', 'docs'].map((name) => [name, 'ACTIVE']),
+      );
     });
 
     it('gets the full project', async () => {
@@ -162,7 +166,11 @@ describe('api client: endpoints against the emulator', function () {
       const all = await admin.listTargets('acme');
       const filtered = await admin.listTargets('acme', { projectName: 'web-app', pipelineId: 103 });
       assert.ok(filtered.length >= 1);
-      assert.ok(filtered.every((t) => all.some((a) => a.id === t.id)));
+      assert.deepEqual(
+        filtered.filter((t) => !all.some((a) => a.id === t.id)),
+        [],
+        'the filtered targets are among all targets',
+      );
       const last = emu.requests[emu.requests.length - 1];
       assert.match(last.path, /projectName=web-app/);
       assert.match(last.path, /pipelineId=103/);
@@ -232,7 +240,7 @@ describe('api client: endpoints against the emulator', function () {
       const c = await admin.getCommit('acme', 'web-app', second.revision);
       assert.equal(c.revision, second.revision);
       assert.deepEqual(c.files.map((f) => f.status).sort(), ['ADDED', 'DELETED', 'MODIFIED', 'REPLACED']);
-      assert.equal(c.stats.total, c.stats.additions + c.stats.deletions);
+      assert.equal(c.stats?.total, (c.stats?.additions ?? NaN) + (c.stats?.deletions ?? NaN));
       assert.ok(c.parents.length >= 1);
       assert.equal(typeof c.files[0].patch, 'string');
       const e = await rejection(() => admin.getCommit('acme', 'web-app', 'f'.repeat(40)));

@@ -36,7 +36,8 @@ describe('api client: paging', function () {
     assert.deepEqual(seen, expected);
     const full = Math.floor(expected.length / 7);
     assert.equal(pageSizes.length, full + (expected.length % 7 ? 1 : 0));
-    assert.ok(pageSizes.slice(0, full).every((n) => n === 7));
+    assert.ok(full >= 6, `${full} full pages`);
+    assert.deepEqual(pageSizes.slice(0, full), Array.from({ length: full }, () => 7));
     assert.equal(commitRequests().length, pageSizes.length, 'no request after the short page');
   });
 

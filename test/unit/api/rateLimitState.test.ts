@@ -29,6 +29,25 @@ describe('api: rate-limit state', () => {
     assert.equal(seen.length, 2, 'a disposed listener is not called');
   });
 
+  it('believes a reset at most one window (60 min, and 5 min of clock skew) ahead, so a far-future reset cannot block for good', () => {
+    const bound = (60 + 5) * 60 * 1000;
+    let now = Date.UTC(2026, 0, 1);
+    const s = new RateLimitState(() => now);
+    const farFuture = String(Math.floor(Date.UTC(2200, 0, 1) / 1000));
+    s.updateFromHeaders(headers({ 'x-rate-limit-limit': '5000', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': farFuture }));
+    assert.equal(s.isExhausted(), true, 'blocked while the window lasts');
+    assert.equal(s.resetAt?.getTime(), now + bound, 'the reset is one window (and the skew) from now');
+    // Later answers repeating the far reset do not push it further.
+    now += 10 * 60 * 1000;
+    assert.equal(s.updateFromHeaders(headers({ 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': farFuture })), false);
+    assert.equal(s.resetAt?.getTime(), Date.UTC(2026, 0, 1) + bound);
+    now = Date.UTC(2026, 0, 1) + bound + 1;
+    assert.equal(s.isExhausted(), false, 'requests go again after one window');
+    // set() (restoring a state) is bounded the same way.
+    s.set({ limit: 5000, remaining: 0, resetAt: new Date(Date.UTC(2200, 0, 1)) });
+    assert.equal(s.resetAt?.getTime(), now + bound);
+  });
+
   it('ignores garbage headers and survives a throwing listener', () => {
     const s = new RateLimitState();
     s.onDidChange(() => {

@@ -4,13 +4,16 @@
 import * as assert from 'node:assert/strict';
 import {
   AccessDeniedError,
+  type ApiClient,
+  itemProblems,
   parseApiDate,
+  sentCount,
   UnauthorizedError,
   UnexpectedResponseError,
   ValidationError,
 } from '../../../src/api';
 import { startEmulator } from '../../emulator';
-import { ADMIN_TOKEN, DENIED_TOKEN, PRODUCTION_TARGET_ID } from '../../emulator/demo-data';
+import { ADMIN_TOKEN, DENIED_TOKEN, PRODUCTION_TARGET_ID, WEB_APP_PIPELINE_IDS } from '../../emulator/demo-data';
 import { editingFetch, makeClient, nodeFetch, rejection } from './helpers';
 
 type Emulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -74,33 +77,111 @@ describe('api client: tolerance and validation of answers', function () {
       return j;
     });
     const commits = await client.listCommits('acme', 'web-app', { perPage: 3 });
-    assert.match(commits[0].commit_date, /\+0000$/);
+    assert.match(commits[0].commit_date ?? '', /\+0000$/);
     for (let i = 0; i < 3; i++) {
       assert.equal(parseApiDate(commits[i].commit_date)?.getTime(), parseApiDate(original[i].commit_date)?.getTime());
     }
   });
 
-  it('a missing required field is an UnexpectedResponseError naming it, with a short excerpt', async () => {
+  it('an item without a required field is left out and named (commits[2]: no revision); the others stay', async () => {
+    const plain = (await makeClient(emu.url, ADMIN_TOKEN)).client;
+    const original = await plain.listCommits('acme', 'web-app');
     const client = await editing('/repository/commits', (j) => {
       delete (j.commits as Json[])[2].revision;
       return j;
     });
-    const e = await rejection(() => client.listCommits('acme', 'web-app'));
-    assert.ok(e instanceof UnexpectedResponseError, String(e));
-    assert.match(e.message, /commits\[2\]\.revision/);
-    assert.equal(e.status, 200);
-    assert.ok(e.excerpt !== undefined && e.excerpt.length < 120);
+    const commits = await client.listCommits('acme', 'web-app');
+    assert.deepEqual(
+      commits.map((c) => c.revision),
+      original.filter((_, i) => i !== 2).map((c) => c.revision),
+    );
+    const problems = itemProblems(commits);
+    assert.deepEqual(
+      problems.map((p) => p.message),
+      ['commits[2]: no revision'],
+    );
+    assert.ok(problems[0].excerpt.length > 0 && problems[0].excerpt.length <= 200, problems[0].excerpt);
+    assert.equal(sentCount(commits), original.length, 'the left-out item still counts for paging');
   });
 
-  it('a wrong type is an UnexpectedResponseError', async () => {
+  describe('what the code cannot work without', () => {
+    // Per list: the field each item is opened, changed or named in a path by. An item without it is
+    // left out and named; the other items come through as they were.
+    type Lister = (c: ApiClient) => Promise<object[]>;
+    const lists: { envelope: string; match: string; field: string; list: Lister; identity: string }[] = [
+      { envelope: 'workspaces', match: '/workspaces', field: 'domain', list: (c) => c.listWorkspaces(), identity: 'domain' },
+      { envelope: 'projects', match: '/projects', field: 'name', list: (c) => c.listProjects('acme'), identity: 'name' },
+      { envelope: 'pipelines', match: '/pipelines', field: 'id', list: (c) => c.listPipelines('acme', 'web-app'), identity: 'id' },
+      {
+        envelope: 'actions',
+        match: '/actions',
+        field: 'id',
+        list: (c) => c.listActions('acme', 'web-app', WEB_APP_PIPELINE_IDS.deployProduction),
+        identity: 'id',
+      },
+      { envelope: 'targets', match: '/targets', field: 'id', list: (c) => c.listTargets('acme'), identity: 'id' },
+      { envelope: 'variables', match: '/variables', field: 'id', list: (c) => c.listVariables('acme'), identity: 'key' },
+      { envelope: 'variables', match: '/variables', field: 'key', list: (c) => c.listVariables('acme'), identity: 'id' },
+      { envelope: 'commits', match: '/repository/commits', field: 'revision', list: (c) => c.listCommits('acme', 'web-app'), identity: 'revision' },
+    ];
+    for (const { envelope, match, field, list, identity } of lists) {
+      it(`${envelope}: an item without ${field} is left out as "${envelope}[0]: no ${field}", the others kept`, async () => {
+        const original = await list((await makeClient(emu.url, ADMIN_TOKEN)).client);
+        assert.ok(original.length >= 2, `${envelope}: ${original.length} item(s) in the demo data`);
+        const read = await list(
+          await editing(match, (j) => {
+            delete (j[envelope] as Json[])[0][field];
+            return j;
+          }),
+        );
+        const identities = (items: object[]) => items.map((x) => (x as Json)[identity]);
+        assert.deepEqual(identities(read), identities(original.slice(1)));
+        assert.deepEqual(
+          itemProblems(read).map((p) => p.message),
+          [`${envelope}[0]: no ${field}`],
+        );
+      });
+    }
+
+    it('a lone answer without what opens it fails as a whole, naming the field', async () => {
+      const cases: { match: string; field: string; call: (c: ApiClient) => Promise<unknown> }[] = [
+        { match: `/targets/${PRODUCTION_TARGET_ID}`, field: 'id', call: (c) => c.getTarget('acme', PRODUCTION_TARGET_ID) },
+        { match: '/projects/web-app', field: 'name', call: (c) => c.getProject('acme', 'web-app') },
+        { match: '/repository/commits/', field: 'revision', call: async (c) => c.getCommit('acme', 'web-app', (await c.listCommits('acme', 'web-app'))[0].revision) },
+      ];
+      for (const { match, field, call } of cases) {
+        const client = await editing(match, (j) => {
+          delete j[field];
+          return j;
+        });
+        const e = await rejection(() => call(client));
+        assert.ok(e instanceof UnexpectedResponseError, `${match}: ${String(e)}`);
+        assert.match(e.message, new RegExp(`\\b${field}: expected a value, got nothing`), match);
+      }
+    });
+
+    it('a created variable answered without its id fails (it could not be changed or deleted)', async () => {
+      const client = await editing('/variables', (j) => {
+        delete j.id;
+        return j;
+      });
+      const e = await rejection(() => client.createVariable('acme', { key: 'NO_ID_ANSWER', value: 'v', type: 'VAR', scope: 'workspace' }));
+      assert.ok(e instanceof UnexpectedResponseError, String(e));
+      assert.match(e.message, /\bid: expected a value, got nothing/);
+    });
+  });
+
+  it('an item with a wrongly typed id is left out with the reason; the others stay', async () => {
     const client = await editing('/pipelines', (j) => {
       (j.pipelines as Json[])[0].id = 'one-hundred-one';
       return j;
     });
-    const e = await rejection(() => client.listPipelines('acme', 'web-app'));
-    assert.ok(e instanceof UnexpectedResponseError, String(e));
-    assert.match(e.message, /pipelines\[0\]\.id: expected a number/);
-    assert.match(e.excerpt ?? '', /one-hundred-one/);
+    const pipelines = await client.listPipelines('acme', 'web-app');
+    assert.ok(pipelines.length > 0);
+    assert.ok(pipelines.every((p) => typeof p.id === 'number'));
+    const [problem] = itemProblems(pipelines);
+    assert.equal(problem.message, 'pipelines[0]: id: expected a number, got a string');
+    assert.match(problem.excerpt, /one-hundred-one/);
   });
 
   it('an answer that is not the envelope at all is an UnexpectedResponseError', async () => {
@@ -128,12 +209,18 @@ describe('api client: tolerance and validation of answers', function () {
     const allow = (c: Awaited<ReturnType<typeof errorRewriting>>) =>
       c.allowPipeline('acme', PRODUCTION_TARGET_ID, { project: 'web-app', pipeline: 'Deploy to staging' });
 
-    it('reads the <code>=<message> form of 881', async () => {
-      const e = await rejection(async () => allow(await errorRewriting(403, JSON.stringify({ errors: [{ message: '881=Access denied' }] }))));
-      assert.ok(e instanceof AccessDeniedError, String(e));
-      assert.equal(e.code, 881);
-      assert.equal(e.isTargetPermission, true);
-      assert.deepEqual(e.messages, ['Access denied']);
+    it('reads 881 in either form, whatever the status (the specification does not give it)', async () => {
+      for (const status of [403, 400, 422]) {
+        for (const body of [{ errors: [{ message: '881=Access denied' }] }, { errors: [{ code: 881, message: 'Access denied' }] }]) {
+          const e = await rejection(async () => allow(await errorRewriting(status, JSON.stringify(body))));
+          assert.ok(e instanceof AccessDeniedError, `${status} ${JSON.stringify(body)}: ${String(e)}`);
+          assert.equal(e.code, 881);
+          assert.equal(e.status, status);
+          assert.equal(e.isTargetPermission, true);
+          assert.equal(e.isPipelineNotAllowed, false);
+          assert.deepEqual(e.messages, ['Access denied']);
+        }
+      }
     });
 
     it('reads 2678004 in either form, whatever the status', async () => {

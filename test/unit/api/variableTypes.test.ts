@@ -20,8 +20,8 @@ const bad2: VariableCreate = { scope: 'pipeline', project: 'web-app', key: 'K', 
 const bad3: VariableCreate = { scope: 'workspace', key: 'K', type: 'VAR', value: 'v', file_path: '/tmp/x' };
 // @ts-expect-error an SSH_KEY must be sent encrypted
 const bad4: VariableCreate = { scope: 'workspace', key: 'K', type: 'SSH_KEY', value: 'v' };
-// @ts-expect-error a VAR cannot be encrypted
-const bad5: VariableCreate = { scope: 'workspace', key: 'K', type: 'VAR', value: 'v', encrypted: true };
+// @ts-expect-error a public key is not secret: it cannot be sent encrypted
+const bad5: VariableCreate = { scope: 'workspace', key: 'K', type: 'SSH_PUBLIC_KEY', value: 'v', encrypted: true };
 // @ts-expect-error an action variable needs actionId
 const bad6: VariableCreate = { scope: 'action', pipelineId: 3, key: 'K', type: 'VAR', value: 'v' };
 // @ts-expect-error an unknown scope
@@ -53,6 +53,13 @@ describe('api: VariableCreate wire bodies', () => {
     assert.deepEqual(variableBody(ok[4]).project, { name: 'web-app' });
   });
 
+  it('sends a secret VAR with encrypted: true, and a plain one without the field', () => {
+    const secret: VariableCreate = { scope: 'pipeline', pipelineId: 1, key: 'S', type: 'VAR', value: 'pw', encrypted: true };
+    assert.deepEqual(variableBody(secret), { key: 'S', value: 'pw', type: 'VAR', encrypted: true, pipeline: { id: 1 } });
+    assert.equal('encrypted' in variableBody(ok[0]), false);
+    assert.equal('encrypted' in variableBody({ scope: 'workspace', key: 'P', type: 'VAR', value: 'v', encrypted: false }), false);
+  });
+
   it('keeps the rejected combinations out of the wire body even when forced', () => {
     // The bad values above were only compile-time; forced through, the body still has no stray field.
     for (const b of [bad1, bad3, bad5]) {
@@ -60,6 +67,7 @@ describe('api: VariableCreate wire bodies', () => {
       assert.equal(body.settable, undefined);
       assert.equal(body.file_path, undefined);
     }
+    assert.equal(variableBody(bad5).encrypted, undefined, 'a public key is never sent as encrypted');
     assert.ok([bad2, bad4, bad6, bad7].length === 4);
   });
 });

@@ -1,0 +1,61 @@
+// Page iteration for every list of the API. The real service does not page some lists (workspaces,
+// targets): it ignores `page` and `per_page` and answers everything each time. So a page ends the
+// list when it is shorter than asked, longer than asked (the server answered everything), or brings
+// no item not seen before (the server repeats itself); items seen before are never yielded twice.
+import { identityOf, sentCount } from './tolerant';
+
+/** What a page fetcher gets: the page (from 1) and its size. */
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+/** Tells whether a page ends the list, and keeps only the items not seen before. */
+export class PageTracker<T> {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly keyOf: (item: T) => string = identityOf) {}
+
+  /**
+   * The new items of a page (`perPage` asked) and whether the list ends with it. The left-out
+   * (unreadable) items of the page count as sent, so one bad item does not end the list early.
+   */
+  take(items: readonly T[], perPage: number): { fresh: T[]; last: boolean } {
+    const fresh: T[] = [];
+    for (const item of items) {
+      const key = this.keyOf(item);
+      if (!this.seen.has(key)) {
+        this.seen.add(key);
+        fresh.push(item);
+      }
+    }
+    const sent = sentCount(items);
+    const repeated = items.length > 0 && fresh.length === 0;
+    const last = sent < perPage || sent > perPage || repeated;
+    return { fresh, last };
+  }
+}
+
+/**
+ * Every page of a list from `startPage`, each with only the items not seen on an earlier page; an
+ * empty page is yielded only when it is the first. At most `maxPages` pages are asked for.
+ */
+export async function* iteratePages<T>(
+  list: (q: PageRequest) => Promise<T[]>,
+  perPage: number,
+  startPage: number,
+  maxPages = 100_000,
+): AsyncIterable<T[]> {
+  const tracker = new PageTracker<T>();
+  for (let page = startPage; page < startPage + maxPages; page++) {
+    const items = await list({ page, perPage });
+    const { fresh, last } = tracker.take(items, perPage);
+    if (fresh.length > 0 || page === startPage) {
+      // The page itself when nothing was dropped (it keeps its record of left-out items).
+      yield fresh.length === items.length ? items : fresh;
+    }
+    if (last) {
+      return;
+    }
+  }
+}
