@@ -1,16 +1,19 @@
 // The signed-in account: the token (in SecretStorage only, keyed by API address, or from the
-// WORKSPACE_AUTOMATION_TOKEN environment variable), the client built for it, the chosen workspace,
-// and the state the welcome views show. Nothing here sends a request by itself.
+// WORKSPACE_AUTOMATION_TOKEN environment variable, for an address the user chose), the client
+// built for it, the chosen workspace, and the state the welcome views show. Nothing here sends a
+// request by itself.
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api';
 import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from '../api/errors';
 import type { Session } from '../services';
-import { affectsAddress, affectsWorkspace, configuredBaseUrl, getWorkspace } from './settings';
+import { resolveBaseUrl } from '../api/baseUrl';
+import { ENV_TOKEN, envTokenApplies } from './address';
+import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from './settings';
 
 /** Values of the `workspaceAutomation.state` context key. */
 export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
 
-export const ENV_TOKEN = 'WORKSPACE_AUTOMATION_TOKEN';
+export { ENV_TOKEN };
 const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
 const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
 
@@ -40,6 +43,8 @@ export class AuthSession implements Session, vscode.Disposable {
   private _tokenSource: 'secretStorage' | 'environment' | undefined;
   /** The environment's token at Sign Out: not picked up again in this window (until it changes or a sign-in). */
   private refusedEnvToken: string | undefined;
+  /** True while the environment holds a token that is not used: the address is not one the user chose for it. */
+  private _envTokenIgnored = false;
   private _client: ApiClient | undefined;
   private clientBaseUrl: string | undefined;
   private _scopes: readonly string[] | undefined;
@@ -90,7 +95,15 @@ export class AuthSession implements Session, vscode.Disposable {
   }
 
   get client(): ApiClient | undefined {
-    return this.token ? this._client : undefined;
+    if (!this.token || !this._baseUrl) {
+      return undefined;
+    }
+    // Made on first use: a signed-out window never loads the client's code (dist/lazy.js).
+    if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
+      this._client = this.makeClient(this._baseUrl, () => this.token);
+      this.clientBaseUrl = this._baseUrl;
+    }
+    return this._client;
   }
   /** A client for an address and token of the caller's choice: checks a token before it is stored. */
   clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
@@ -115,6 +128,10 @@ export class AuthSession implements Session, vscode.Disposable {
   get tokenSource(): 'secretStorage' | 'environment' | undefined {
     return this._tokenSource;
   }
+  /** The environment holds a token, not used because the address is not the one chosen for it. */
+  get envTokenIgnored(): boolean {
+    return this._envTokenIgnored;
+  }
   get state(): SessionState {
     return this._state;
   }
@@ -130,8 +147,9 @@ export class AuthSession implements Session, vscode.Disposable {
   }
 
   private async readState(force: boolean): Promise<void> {
+    const choice = addressChoice(this.env);
     try {
-      this._baseUrl = configuredBaseUrl();
+      this._baseUrl = resolveBaseUrl(choice.input);
       this._configError = undefined;
     } catch (e) {
       this._baseUrl = undefined;
@@ -144,16 +162,16 @@ export class AuthSession implements Session, vscode.Disposable {
       source = token ? 'secretStorage' : undefined;
     }
     const envToken = this.env[ENV_TOKEN]?.trim();
-    if (!token && envToken && envToken !== this.refusedEnvToken) {
+    // The environment's token goes only to the address named beside it, or chosen in the user's settings.
+    const envAllowed = !!envToken && envTokenApplies(choice, this._baseUrl, this.env);
+    this._envTokenIgnored = !!envToken && !envAllowed;
+    if (!token && envToken && envAllowed && envToken !== this.refusedEnvToken) {
       token = envToken;
       source = 'environment';
     }
     this.token = token;
     this._tokenSource = source;
-    if (this._baseUrl && (this._client === undefined || this.clientBaseUrl !== this._baseUrl)) {
-      this._client = this.makeClient(this._baseUrl, () => this.token);
-      this.clientBaseUrl = this._baseUrl;
-    } else if (!this._baseUrl) {
+    if (!this._baseUrl) {
       this._client = undefined;
       this.clientBaseUrl = undefined;
     }
@@ -199,7 +217,7 @@ export class AuthSession implements Session, vscode.Disposable {
       await this.context.secrets.delete(tokenKey(this._baseUrl));
       await this.context.globalState.update(SCOPES_KEY_PREFIX + this._baseUrl, undefined);
     }
-    this._client?.rateLimit.clear();
+    this.client?.rateLimit.clear();
     await this.reload();
   }
 

@@ -1,6 +1,9 @@
-// The extension's settings (package.json `configuration`), read in one place.
+// The extension's settings (package.json `configuration`), read in one place. The address
+// settings (apiUrl, accountType, host) are `application` scoped and read from the user's own
+// settings only: a folder's .vscode/settings.json never chooses where the token goes.
 import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType, type BaseUrlInput } from '../api/baseUrl';
+import { chooseAddress, userValue, type AddressChoice, type UserAddressSettings } from './address';
 
 export const SECTION = 'workspaceAutomation';
 
@@ -16,17 +19,39 @@ function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
 }
 
+/** A setting's value in the user's settings (or its default), never a workspace or folder value. */
+function userSetting(key: string): string | undefined {
+  const value = userValue(config().inspect<string>(key));
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The address settings as the user set them, default values left out. */
+function userAddressSettings(): UserAddressSettings {
+  const set = (key: string): string | undefined => {
+    const inspected = config().inspect<string>(key);
+    return typeof inspected?.globalValue === 'string' ? inspected.globalValue : undefined;
+  };
+  return { apiUrl: set(Setting.ApiUrl), accountType: set(Setting.AccountType), host: set(Setting.Host) };
+}
+
+/** The address the user chose (or the environment beside its token, or the default), and where it came from. */
+export function addressChoice(env: Readonly<Record<string, string | undefined>> = process.env): AddressChoice {
+  return chooseAddress(userAddressSettings(), env);
+}
+
+/** A full API address, when the user's settings (or the environment beside its token) give one. */
 export function getApiUrl(): string | undefined {
-  return config().get<string>(Setting.ApiUrl)?.trim() || undefined;
+  const input = addressChoice().input;
+  return 'apiUrl' in input ? input.apiUrl : undefined;
 }
 
 export function getAccountType(): AccountType {
-  const value = config().get<string>(Setting.AccountType);
+  const value = userSetting(Setting.AccountType);
   return value === 'eu' || value === 'self-hosted' ? value : 'us';
 }
 
 export function getHost(): string | undefined {
-  return config().get<string>(Setting.Host)?.trim() || undefined;
+  return userSetting(Setting.Host)?.trim() || undefined;
 }
 
 export function getWorkspace(): string | undefined {
@@ -38,14 +63,9 @@ export function getCommitsPageSize(): number {
   return Number.isFinite(n) ? Math.min(100, Math.max(1, n)) : 20;
 }
 
-/** What the settings say about the API's address: apiUrl wins over account type and host. */
+/** What the user's settings say about the API's address: apiUrl wins over account type and host. */
 export function baseUrlInput(): BaseUrlInput {
-  const apiUrl = getApiUrl();
-  if (apiUrl) {
-    return { apiUrl };
-  }
-  const accountType = getAccountType();
-  return accountType === 'self-hosted' ? { accountType, host: getHost() ?? '' } : { accountType };
+  return addressChoice().input;
 }
 
 /** The base address the settings give; throws ConfigurationError when it is not acceptable. */

@@ -1,11 +1,22 @@
 // Sign In: account type (unless apiUrl is set), host for self-hosted, then the token in a password
-// box, checked with GET /user and GET /user/token before anything is stored; then the workspace.
+// box, checked with the server before anything is stored; then the workspace.
 import * as vscode from 'vscode';
-import { ConfigurationError, MissingScopeError, resolveBaseUrl, UnauthorizedError, type AccountType, type ApiClient } from '../api';
+import {
+  AccessDeniedError,
+  CancelledError,
+  ConfigurationError,
+  personName,
+  resolveBaseUrl,
+  UnauthorizedError,
+  type AccountType,
+  MissingScopeError,
+  type ApiClient,
+} from '../api';
 import { describeError } from '../ui/errorMessages';
 import type { AuthSession } from './session';
 import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from './settings';
 import { inputText, pickOne } from './quickInput';
+import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
 
 /** Arguments of `workspaceAutomation.signIn` for scripts and tests: no prompt for the token. */
@@ -16,23 +27,50 @@ export interface SignInArgs {
 }
 
 export interface VerifiedToken {
+  /** For the greeting; undefined when the user cannot be read (a token without USER_INFO). */
   userName: string | undefined;
-  scopes: readonly string[];
+  /** The token's scopes when GET /user/token could be read (it needs TOKEN_INFO): a hint only. */
+  scopes: readonly string[] | undefined;
+  /** GET /user/token's `expires_at` when it could be read (null: never expires). */
+  expiresAt?: string | null;
 }
 
-/** Checks a token with the server: GET /user and GET /user/token. Throws the client's error. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+function outcome<T>(p: Promise<T>): Promise<Outcome<T>> {
+  return p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+/**
+ * Checks a token with the server. It is good when the server accepts it for something the
+ * extension needs: the workspaces list, or failing that the user or the token's info. A 401
+ * refuses it; a 403 (a token without WORKSPACE, USER_INFO or TOKEN_INFO) does not, as long as one
+ * of the three answered; any other failure refuses it too. Throws the client's error.
+ */
 export async function verifyToken(client: ApiClient, signal?: AbortSignal): Promise<VerifiedToken> {
-  const [user, info] = await Promise.all([
-    // A token without USER_INFO is still a valid token: /user/token needs no scope.
-    client.getUser({ signal }).catch((e: unknown) => {
-      if (e instanceof MissingScopeError) {
-        return undefined;
-      }
-      throw e;
-    }),
-    client.getTokenInfo({ signal }),
+  const [workspaces, user, info] = await Promise.all([
+    outcome(client.listWorkspaces({}, { signal })),
+    outcome(client.getUser({ signal })),
+    outcome(client.getTokenInfo({ signal })),
   ]);
-  return { userName: user?.name, scopes: info.scopes };
+  const failures = [workspaces, user, info].flatMap((o) => (o.ok ? [] : [o.error]));
+  // A 403 only says the token lacks that one scope; anything else (a redirect, an unusable answer,
+  // no answer) says the address or the token cannot be trusted with the others either.
+  const refused =
+    failures.find((e) => e instanceof UnauthorizedError) ??
+    failures.find((e) => e instanceof CancelledError) ??
+    failures.find((e) => !(e instanceof AccessDeniedError || e instanceof MissingScopeError));
+  if (refused !== undefined) {
+    throw refused;
+  }
+  if (!workspaces.ok && !user.ok && !info.ok) {
+    throw workspaces.error;
+  }
+  const scopes = info.ok && Array.isArray(info.value.scopes) ? info.value.scopes : undefined;
+  return { userName: user.ok ? personName(user.value) : undefined, scopes, expiresAt: info.ok ? info.value.expires_at : undefined };
 }
 
 /** Words for a refused token, with the server's reason. */
@@ -164,20 +202,26 @@ export async function signInInteractive(session: AuthSession): Promise<boolean> 
     }
   }
   await session.storeToken(token, verified.scopes, baseUrl);
-  void vscode.window.showInformationMessage(
-    verified.userName
-      ? vscode.l10n.t('Signed in to {0} as {1}.', baseUrl, verified.userName)
-      : vscode.l10n.t('Signed in to {0}.', baseUrl),
-  );
+  noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+  void vscode.window.showInformationMessage(greeting(baseUrl, verified));
   if (!getWorkspace()) {
     return selectWorkspace(session);
   }
   return true;
 }
 
-/** What the scripted form answers: whether it signed in, and the message shown when not. */
+/** The greeting after a sign-in: with the user's name when it could be read, without otherwise. */
+export function greeting(baseUrl: string, verified: VerifiedToken): string {
+  return verified.userName
+    ? vscode.l10n.t('Signed in to {0} as {1}.', baseUrl, verified.userName)
+    : vscode.l10n.t('Signed in to {0}.', baseUrl);
+}
+
+/** What the scripted form answers: whether it signed in, its greeting, and the message shown when not. */
 export interface SignInResult {
   signedIn: boolean;
+  /** The words the interactive sign-in greets with (the scripted form shows none). */
+  greeting?: string;
   error?: string;
 }
 
@@ -207,13 +251,14 @@ export async function signInWithToken(session: AuthSession, args: SignInArgs): P
     return { signedIn: false, error };
   }
   await session.storeToken(token, verified.scopes, baseUrl);
+  noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (args.workspace) {
     await saveSetting(Setting.Workspace, args.workspace);
     await session.reload();
   } else if (!getWorkspace()) {
     await selectWorkspace(session);
   }
-  return { signedIn: true };
+  return { signedIn: true, greeting: greeting(baseUrl, verified) };
 }
 
 export async function showConfigurationError(error: unknown): Promise<void> {

@@ -1,14 +1,21 @@
 // Select Workspace: lists GET /workspaces and saves the choice in the `workspace` setting (Global).
+// The list loads under a cancellable progress notification, a few pages at most: past that the
+// pick offers to type the workspace's domain instead of paging on.
 import * as vscode from 'vscode';
-import type { Workspace } from '../api';
+import { CancelledError, type Workspace } from '../api';
+import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from '../ui/boundedPaging';
 import { describeError } from '../ui/errorMessages';
 import type { AuthSession } from './session';
 import { getWorkspace, saveSetting, Setting } from './settings';
-import { pickOne } from './quickInput';
+import { inputText, pickOne } from './quickInput';
 
 interface WorkspaceItem extends vscode.QuickPickItem {
-  workspace: Workspace;
+  workspace?: Workspace;
+  /** The last item of a cut list: type the domain instead. */
+  typeInstead?: true;
 }
+
+const TITLE = () => vscode.l10n.t('Workspace Automation: Select Workspace');
 
 /** Resolves true when a workspace was chosen (or `domain` was saved). */
 export async function selectWorkspace(session: AuthSession, domain?: string): Promise<boolean> {
@@ -23,52 +30,94 @@ export async function selectWorkspace(session: AuthSession, domain?: string): Pr
     void vscode.window.showWarningMessage(vscode.l10n.t('Sign in first, then select a workspace.'));
     return false;
   }
-  let workspaces: Workspace[];
+  let list: BoundedList<Workspace>;
   try {
-    workspaces = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading your workspaces…') },
-      () => loadAll(client),
+    list = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading your workspaces…'), cancellable: true },
+      async (progress, token) => {
+        const aborter = new AbortController();
+        const subscription = token.onCancellationRequested(() => aborter.abort());
+        try {
+          return await collectPages(
+            client.pages((q) => client.listWorkspaces(q, { signal: aborter.signal }), PICKER_PAGE_SIZE),
+            {
+              perPage: PICKER_PAGE_SIZE,
+              maxPages: MAX_PICKER_PAGES,
+              signal: aborter.signal,
+              onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
+            },
+          );
+        } finally {
+          subscription.dispose();
+        }
+      },
     );
   } catch (e) {
+    if (e instanceof CancelledError) {
+      return false;
+    }
     const retry = vscode.l10n.t('Retry');
     if ((await vscode.window.showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
       return selectWorkspace(session);
     }
     return false;
   }
-  if (workspaces.length === 0) {
+  if (list.items.length === 0) {
     void vscode.window.showWarningMessage(vscode.l10n.t('This account belongs to no workspace.'));
     return false;
   }
   const current = getWorkspace();
   // The domain is the workspace's identifier in API paths (`/workspaces/acme/...`); the name is for people.
-  const items: WorkspaceItem[] = workspaces.map((w) => ({
+  const items: WorkspaceItem[] = list.items.map((w) => ({
     workspace: w,
     label: w.name || w.domain,
     description: w.domain,
     detail: w.domain === current ? vscode.l10n.t('Current workspace') : undefined,
   }));
-  const chosen = await pickOne({
-    title: vscode.l10n.t('Workspace Automation: Select Workspace'),
-    step: 1,
-    totalSteps: 1,
-    placeholder: vscode.l10n.t('Choose the workspace to work with'),
-    items,
-    active: items.find((i) => i.workspace.domain === current),
-    canGoBack: false,
-  });
-  if (!chosen || chosen === 'back') {
-    return false;
+  if (!list.complete) {
+    items.push({
+      typeInstead: true,
+      label: `$(edit) ${vscode.l10n.t("Type the workspace's domain…")}`,
+      detail: vscode.l10n.t('Only the first {0} are listed: there are more than a picker loads.', list.items.length),
+      alwaysShow: true,
+    });
   }
-  await saveSetting(Setting.Workspace, chosen.workspace.domain);
-  await session.reload();
-  return true;
-}
-
-async function loadAll(client: NonNullable<AuthSession['client']>): Promise<Workspace[]> {
-  const all: Workspace[] = [];
-  for await (const page of client.pages((q) => client.listWorkspaces(q), 100)) {
-    all.push(...page);
+  for (;;) {
+    const chosen = await pickOne({
+      title: TITLE(),
+      step: 1,
+      totalSteps: 1,
+      placeholder: vscode.l10n.t('Choose the workspace to work with'),
+      items,
+      active: items.find((i) => i.workspace?.domain === current),
+      canGoBack: false,
+    });
+    if (!chosen || chosen === 'back') {
+      return false;
+    }
+    let chosenDomain = chosen.workspace?.domain;
+    if (chosen.typeInstead) {
+      const typed = await inputText({
+        title: TITLE(),
+        step: 2,
+        totalSteps: 2,
+        prompt: vscode.l10n.t("The workspace's domain, as in its address (for example acme)"),
+        canGoBack: true,
+        validate: (v) => (/^[\w.-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Type the domain: letters, digits, dots, dashes and underscores.')),
+      });
+      if (typed === 'back') {
+        continue;
+      }
+      if (typed === undefined) {
+        return false;
+      }
+      chosenDomain = typed.trim();
+    }
+    if (!chosenDomain) {
+      return false;
+    }
+    await saveSetting(Setting.Workspace, chosenDomain);
+    await session.reload();
+    return true;
   }
-  return all;
 }

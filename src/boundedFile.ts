@@ -1,0 +1,74 @@
+// Reading a small file from outside (a key file the user picked, a folder's .git/config), safely: only a regular file (not a device such as
+// /dev/zero or /dev/urandom, a FIFO, a socket or a folder, whose size says nothing), and never
+// more than `limit` + 1 bytes from the opened handle, so no file can make the read endless or the
+// memory grow. No editor dependency (unit-tested in plain Node).
+import * as fs from 'node:fs';
+
+export type BoundedFileProblem = 'notRegular' | 'tooLarge';
+
+export class BoundedFileError extends Error {
+  override name = 'BoundedFileError';
+  constructor(
+    readonly problem: BoundedFileProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// O_NONBLOCK: a FIFO swapped in after the check must not block the open (0 where it does not exist).
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOCTTY ?? 0);
+
+function notRegular(file: string, stat: fs.Stats): BoundedFileError {
+  const what = stat.isDirectory()
+    ? 'a folder'
+    : stat.isFIFO()
+      ? 'a pipe (FIFO)'
+      : stat.isCharacterDevice() || stat.isBlockDevice()
+        ? 'a device'
+        : stat.isSocket()
+          ? 'a socket'
+          : 'not a regular file';
+  return new BoundedFileError('notRegular', `${file} is ${what}, not a regular file.`);
+}
+
+/**
+ * The bytes of the regular file at `file` (symbolic links followed), at most `limit` of them:
+ * BoundedFileError 'notRegular' for anything but a regular file, 'tooLarge' past the limit. Other
+ * failures (missing, no permission) are the file system's errors. The caller should zero the
+ * buffer (`fill(0)`) once it has decoded it.
+ */
+export async function readRegularFile(file: string, limit: number): Promise<Buffer> {
+  const before = await fs.promises.stat(file);
+  if (!before.isFile()) {
+    throw notRegular(file, before);
+  }
+  if (before.size > limit) {
+    throw new BoundedFileError('tooLarge', `${file} is larger than ${limit} bytes.`);
+  }
+  const handle = await fs.promises.open(file, OPEN_FLAGS);
+  try {
+    // The file opened must be the one checked: not replaced by a device or pipe meanwhile.
+    const opened = await handle.stat();
+    if (!opened.isFile() || opened.ino !== before.ino || opened.dev !== before.dev) {
+      throw notRegular(file, opened);
+    }
+    // One byte more than allowed tells a file that grew past the limit since the check.
+    const buffer = Buffer.alloc(limit + 1);
+    let total = 0;
+    while (total < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, total);
+      if (bytesRead === 0) {
+        break;
+      }
+      total += bytesRead;
+    }
+    if (total > limit) {
+      buffer.fill(0);
+      throw new BoundedFileError('tooLarge', `${file} is larger than ${limit} bytes.`);
+    }
+    return buffer.subarray(0, total);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,27 @@
+import * as assert from 'node:assert/strict';
+import { resolveBaseUrl } from '../../../src/api/baseUrl';
+import { EU_TOKEN_PAGE, tokenPageUrl, US_TOKEN_PAGE } from '../../../src/auth/tokenPage';
+
+describe('token page (where to create a personal access token)', () => {
+  it('is the profile\'s Security page of the account type\'s web application', () => {
+    assert.equal(US_TOKEN_PAGE, 'https://app.buddy.works/security');
+    assert.equal(EU_TOKEN_PAGE, 'https://eu.buddy.works/security');
+    assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'us' })), US_TOKEN_PAGE);
+    assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'eu' })), EU_TOKEN_PAGE);
+    assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'self-hosted', host: 'ci.example.com' })), 'https://ci.example.com/security');
+    assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'self-hosted', host: '10.0.0.5:8443' })), 'https://10.0.0.5:8443/security');
+  });
+
+  it('knows the real service given as a full API address too', () => {
+    assert.equal(tokenPageUrl(resolveBaseUrl({ apiUrl: 'https://api.buddy.works/' })), US_TOKEN_PAGE);
+    assert.equal(tokenPageUrl(resolveBaseUrl({ apiUrl: 'https://API.EU.buddy.works' })), EU_TOKEN_PAGE);
+    assert.equal(tokenPageUrl('https://ci.example.com/api'), 'https://ci.example.com/security');
+  });
+
+  it('is unknown for a gateway, a proxy or the local emulator', () => {
+    assert.equal(tokenPageUrl('http://127.0.0.1:4010'), undefined);
+    assert.equal(tokenPageUrl('https://gateway.example.com/buddy'), undefined);
+    assert.equal(tokenPageUrl('http://localhost:4010/api'), undefined, 'plain http is no installation\'s web application');
+    assert.equal(tokenPageUrl('not a url'), undefined);
+  });
+});
