@@ -1,0 +1,196 @@
+// The Variables view as a person uses it in the real editor: the current project's variables,
+// Change and Delete from a row's context menu (the modal confirmation answered), a .env file
+// imported into a pipeline with a conflicting key replaced, and an action's effective variables
+// with the scope each comes from and what it shadows. State is checked through the API.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, openFileInDialog, pickLabels, waitStep, waitValue } from './writeHelpers';
+import { waitFor, workbench, type TreeRow, type Workbench } from './workbench';
+
+const VIEW = 'Variables';
+const vendor = process.env.WA_DIALECT === 'vendor';
+const row = (rows: TreeRow[], label: string) => rows.find((r) => r.label === label);
+
+async function collapseView(wb: Workbench, title: string): Promise<void> {
+  const header = wb.view(title).locator('.pane-header');
+  if ((await header.getAttribute('aria-expanded')) === 'true') {
+    await header.click();
+  }
+}
+
+/** Clicks a collapsed row of the Variables view open and waits for it to show as expanded. */
+async function expandRow(wb: Workbench, label: string): Promise<void> {
+  const r = await wb.row(VIEW, label);
+  if ((await r.getAttribute('aria-expanded')) !== 'true') {
+    await r.click();
+  }
+  await waitFor(`${label} to expand`, async () => ((await r.getAttribute('aria-expanded')) === 'true' ? true : undefined));
+}
+
+async function apiVariables(wb: Workbench, query: string): Promise<{ key: string; value: string }[]> {
+  return (await apiGet<{ variables: { key: string; value: string }[] }>(wb, `/workspaces/acme/variables${query}`)).variables;
+}
+
+describe('Variables view (UI)', () => {
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-ui-env-'));
+    const wb = workbench();
+    await openSignedIn(wb);
+    // Web App becomes the current project; the Variables view follows it.
+    await wb.clickRow('Projects', 'Web App');
+    await collapseView(wb, 'Projects');
+    await collapseView(wb, 'Commits');
+    await collapseView(wb, 'Targets');
+    await wb.expandView(VIEW);
+  });
+
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await closeSignedIn(workbench());
+  });
+
+  beforeEach(async () => {
+    const wb = workbench();
+    wb.emulator.reset();
+    wb.emulator.clearRequests();
+    await wb.viewAction(VIEW, 'Refresh Variables');
+    // Read again (the request), then shown: no click lands on a row about to be replaced.
+    await waitFor('the project\'s variables read again', async () => (wb.emulator.requests.some((r) => r.path.includes('project_name=web-app')) ? true : undefined));
+    await wb.waitForRows(VIEW, (rows) => row(rows, 'NODE_VERSION')?.description === '20', 'the demo variables again');
+    wb.emulator.clearRequests();
+  });
+
+  afterEach(() => dismissInputAndNotifications(workbench()));
+
+  it('lists the project\'s variables, changes one from its context menu, and deletes it after a modal confirmation', async () => {
+    const wb = workbench();
+    const rows = await wb.waitForRows(VIEW, (r) => r.some((x) => x.label === 'Deploy to production'), 'the project and its pipelines');
+    assert.deepEqual(
+      rows.map((r) => [r.label, r.description, r.level]),
+      [
+        ['Web App', 'project variables', 1],
+        ['NODE_VERSION', '20', 2],
+        ['Build and test', 'pipeline', 2],
+        ['Deploy to staging', 'pipeline', 2],
+        ['Deploy to production', 'pipeline', 2],
+        ['Nightly end-to-end', 'pipeline', 2],
+        ['Release notes', 'pipeline', 2],
+      ],
+    );
+    await contextMenuCommand(wb, VIEW, 'NODE_VERSION', 'Change Variable…');
+    const title = 'Change Variable NODE_VERSION';
+    await waitStep(wb, title, 1, 4);
+    await waitValue(wb, '20');
+    await wb.submit('22');
+    await waitStep(wb, title, 2, 4);
+    await wb.pick('Keep it readable');
+    await waitStep(wb, title, 3, 4);
+    await wb.submit('Node.js major version');
+    await waitStep(wb, title, 4, 4);
+    await wb.enter();
+    await wb.waitQuickInputClosed();
+    await wb.waitForRows(VIEW, (r) => row(r, 'NODE_VERSION')?.description === '22', 'the changed value');
+    const changed = (await apiVariables(wb, '?project_name=web-app')).find((v) => v.key === 'NODE_VERSION') as unknown as { value: string; description: string; settable: boolean };
+    assert.deepEqual([changed.value, changed.description, changed.settable], ['22', 'Node.js major version', true]);
+    assert.deepEqual(
+      wb.emulator.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path} ${r.status}`),
+      ['PATCH /workspaces/acme/variables/3 200'],
+    );
+
+    await (await wb.row(VIEW, 'NODE_VERSION')).click({ button: 'right' });
+    const item = wb.page.locator('.monaco-menu .action-item .action-label', { hasText: /^\s*Delete Variable…\s*$/ }).first();
+    await item.waitFor({ state: 'visible' });
+    await item.hover();
+    await wb.page.waitForTimeout(150);
+    await item.click();
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible' });
+    assert.match(await dialog.innerText(), /Delete variable NODE_VERSION from project Web App\?/);
+    await dialog.locator('.monaco-button', { hasText: /^Delete$/ }).click();
+    await wb.waitForRows(VIEW, (r) => !row(r, 'NODE_VERSION') && !!row(r, 'No variables in project Web App'), 'the variable gone');
+    assert.deepEqual(await apiVariables(wb, '?project_name=web-app'), []);
+  });
+
+  it('imports a .env file into a pipeline: the conflicting key shown, replaced when checked, bad lines listed by number', async () => {
+    const wb = workbench();
+    const file = path.join(dir, 'deploy.env');
+    fs.writeFileSync(file, ['DEPLOY_DIR=/srv/web-app', 'HEALTH_URL="https://example.com/health"', 'not an assignment', 'DB_PASSWORD=s3cr3t', ''].join('\n'));
+    await expandRow(wb, 'Deploy to production');
+    await wb.waitForRows(VIEW, (r) => row(r, 'DEPLOY_DIR')?.description === '/var/www/web-app', 'the pipeline\'s variable');
+    await contextMenuCommand(wb, VIEW, 'Deploy to production', 'Import Variables from .env File…');
+    await wb.waitQuickInput({ title: /^Import Variables from \.env/ });
+    await wb.pick('Choose a .env file…');
+    await openFileInDialog(wb, file);
+    await wb.waitQuickInput({ placeholder: /Check the variables to import into pipeline Deploy to production/ });
+    assert.deepEqual(await pickLabels(wb), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']);
+    await wb.pick('DEPLOY_DIR');
+    await wb.enter();
+    await wb.waitQuickInput({ placeholder: /Check the secrets/ });
+    await wb.enter();
+    await wb.waitQuickInput({ placeholder: /^Import 3 variable/ });
+    const items = await pickLabels(wb);
+    assert.ok(items.includes('line 3'), JSON.stringify(items));
+    await wb.pick(/^Import 3 variable\(s\) into pipeline Deploy to production/);
+    await wb.waitQuickInputClosed();
+    await wb.waitForRows(
+      VIEW,
+      (r) => row(r, 'DEPLOY_DIR')?.description === '/srv/web-app' && row(r, 'DB_PASSWORD')?.description === 'encrypted' && !!row(r, 'HEALTH_URL'),
+      'the imported variables',
+    );
+    await wb.waitForNotification(/^Imported 3 of 3 variable\(s\) into pipeline Deploy to production of project Web App\. Created: HEALTH_URL, DB_PASSWORD\. Replaced: DEPLOY_DIR\./);
+    const after = await apiVariables(wb, '?pipeline_id=103');
+    assert.deepEqual(after.map((v) => v.key), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']);
+    assert.equal(after[0].value, '/srv/web-app');
+    assert.match(after[2].value, /^(secure!|!encrypted )/, 'the password is stored encrypted');
+  });
+
+  it('shows an action\'s effective variables: where each comes from, and what it shadows', async () => {
+    const wb = workbench();
+    const res = await fetch(`${wb.emulator.url}/workspaces/acme/variables`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer admin-token', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project: { name: 'web-app' }, key: 'REGION', type: 'VAR', value: 'us-east-1' }),
+    });
+    assert.equal(res.status, 201);
+    await wb.viewAction(VIEW, 'Refresh Variables');
+    // The refreshed tree (new rows) before any click: a click on a row about to be replaced is lost.
+    await wb.waitForRows(VIEW, (r) => row(r, 'REGION')?.description === 'us-east-1', 'the project\'s new variable');
+    await expandRow(wb, 'Build and test');
+    await expandRow(wb, 'Unit tests');
+    // One under the pipeline, one under the action.
+    await wb.waitForRows(VIEW, (r) => r.filter((x) => x.label === 'Effective variables').length === 2 && !!row(r, 'RETRIES'), 'the action\'s rows');
+    // The action's is the second; expand it by its position.
+    const rows = wb.view(VIEW).locator('.pane-body .monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: /^Effective variables$/ }) });
+    await rows.nth(1).click();
+    const shown = await wb.waitForRows(VIEW, (r) => !!row(r, 'RETRIES') && r.some((x) => x.label === 'REGION' && x.description.includes('shadows')), 'the effective variables');
+    const level = shown.find((r) => r.label === 'REGION' && r.description.includes('shadows'))!.level;
+    assert.deepEqual(
+      shown.filter((r) => r.level === level).map((r) => [r.label, r.description]),
+      [
+        ['NODE_VERSION', '20 · from project'],
+        // The vendor dialect's workspace also has a FILE and a GPG key.
+        ...(vendor ? [['NPM_RC', '~/.npmrc · from workspace']] : []),
+        ['REGION', 'us-east-1 · from project · shadows workspace'],
+        ...(vendor ? [['RELEASE_SIGNING_KEY', 'encrypted · from workspace']] : []),
+        ['RETRIES', '3 · from action'],
+        ['SENTRY_DSN', 'encrypted · from workspace'],
+      ],
+    );
+    if (process.env.WA_SCREENSHOTS) {
+      // A wider side bar for the picture, so that the descriptions are read whole: drag its edge.
+      const box = await wb.page.locator('.sidebar').boundingBox();
+      assert.ok(box);
+      await wb.page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+      await wb.page.mouse.down();
+      await wb.page.mouse.move(box.x + box.width + 260, box.y + box.height / 2, { steps: 8 });
+      await wb.page.mouse.up();
+      await waitFor('the wider side bar', async () => (((await wb.page.locator('.sidebar').boundingBox())?.width ?? 0) > box.width + 100 ? true : undefined));
+    }
+    await wb.readmeScreenshot('variables', { clip: wb.page.locator('.sidebar') });
+  });
+});

@@ -1,0 +1,80 @@
+// Reading .env files for Import: dotenv's values, with every line that is not imported listed by
+// its number (bad lines, keys the service refuses, duplicates, empty values).
+import * as assert from 'node:assert/strict';
+import { readEnvFile } from '../../../src/commands/variables/dotenvFile';
+
+const values = (text: string) => Object.fromEntries(readEnvFile(text).entries.map((e) => [e.key, e.value]));
+const lines = (text: string) => readEnvFile(text).entries.map((e) => [e.key, e.line]);
+
+describe('.env files (dotenv parse + line scanner)', () => {
+  it('reads plain, single-quoted, double-quoted and backquoted values, with their lines', () => {
+    const text = ['PLAIN=hello world', "SINGLE='a # not a comment'", 'DOUBLE="x=1"', 'BACK=`tick`', 'SPACED =  padded  '].join('\n');
+    assert.deepEqual(values(text), { PLAIN: 'hello world', SINGLE: 'a # not a comment', DOUBLE: 'x=1', BACK: 'tick', SPACED: 'padded' });
+    assert.deepEqual(lines(text), [['PLAIN', 1], ['SINGLE', 2], ['DOUBLE', 3], ['BACK', 4], ['SPACED', 5]]);
+    assert.deepEqual(readEnvFile(text).problems, []);
+  });
+
+  it('expands \\n in double quotes only, and keeps single-quoted text as written', () => {
+    assert.deepEqual(values('A="one\\ntwo"\nB=\'one\\ntwo\''), { A: 'one\ntwo', B: 'one\\ntwo' });
+  });
+
+  it('reads multi-line quoted values and numbers the entries after them right', () => {
+    const text = ['KEY="-----BEGIN-----', 'line two', '-----END-----"', 'NEXT=after', '# comment', 'LAST=end # trailing comment'].join('\n');
+    const file = readEnvFile(text);
+    assert.deepEqual(values(text), { KEY: '-----BEGIN-----\nline two\n-----END-----', NEXT: 'after', LAST: 'end' });
+    assert.deepEqual(lines(text), [['KEY', 1], ['NEXT', 4], ['LAST', 6]]);
+    assert.deepEqual(file.problems, [], 'the lines inside the quoted value are no bad lines');
+  });
+
+  it('takes `export KEY=value`, blank lines, comments and Windows line ends', () => {
+    const text = '\uFEFF# deploy settings\r\n\r\nexport REGION=eu-west-1\r\n   # indented comment\r\nexport  PORT = 8080\r\n';
+    assert.deepEqual(values(text), { REGION: 'eu-west-1', PORT: '8080' });
+    assert.deepEqual(lines(text), [['REGION', 3], ['PORT', 5]]);
+    assert.deepEqual(readEnvFile(text).problems, []);
+  });
+
+  it('lists unreadable lines with their numbers, and reads the rest', () => {
+    const text = ['GOOD=1', 'this is no assignment', 'ALSO GOOD=2', '=nokey', 'OK=3'].join('\n');
+    const file = readEnvFile(text);
+    assert.deepEqual(values(text), { GOOD: '1', OK: '3' });
+    assert.deepEqual(file.problems, [
+      { kind: 'unreadable', line: 2, text: 'this is no assignment' },
+      { kind: 'unreadable', line: 3, text: 'ALSO GOOD=2' },
+      { kind: 'unreadable', line: 4, text: '=nokey' },
+    ]);
+  });
+
+  it('lists keys the service refuses (dots, dashes, a leading digit) with their lines', () => {
+    const file = readEnvFile(['my.key=1', 'my-key=2', '9LIVES=3', '_OK=4'].join('\n'));
+    assert.deepEqual(file.entries.map((e) => e.key), ['_OK']);
+    assert.deepEqual(file.problems, [
+      { kind: 'invalidKey', line: 1, key: 'my.key' },
+      { kind: 'invalidKey', line: 2, key: 'my-key' },
+      { kind: 'invalidKey', line: 3, key: '9LIVES' },
+    ]);
+  });
+
+  it('keeps the last of duplicate keys (as dotenv does) and names the line it repeats', () => {
+    const file = readEnvFile(['A=first', 'B=b', 'A=second', 'A=third'].join('\n'));
+    assert.deepEqual(values(['A=first', 'B=b', 'A=second', 'A=third'].join('\n')), { A: 'third', B: 'b' });
+    assert.deepEqual(file.entries.map((e) => [e.key, e.line]), [['B', 2], ['A', 4]]);
+    assert.deepEqual(file.problems, [
+      { kind: 'duplicate', line: 3, key: 'A', firstLine: 1 },
+      { kind: 'duplicate', line: 4, key: 'A', firstLine: 1 },
+    ]);
+  });
+
+  it('lists an empty value (the service takes none) and reads `KEY=""` as empty too', () => {
+    const file = readEnvFile('EMPTY=\nQUOTED=""\nFULL=x');
+    assert.deepEqual(file.entries.map((e) => e.key), ['FULL']);
+    assert.deepEqual(file.problems, [
+      { kind: 'emptyValue', line: 1, key: 'EMPTY' },
+      { kind: 'emptyValue', line: 2, key: 'QUOTED' },
+    ]);
+  });
+
+  it('an empty file, or one of comments only, has nothing to import and no problem', () => {
+    assert.deepEqual(readEnvFile(''), { entries: [], problems: [] });
+    assert.deepEqual(readEnvFile('# only\n\n   \n# comments'), { entries: [], problems: [] });
+  });
+});
