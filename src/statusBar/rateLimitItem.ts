@@ -1,49 +1,130 @@
-// Status-bar item with the rate-limit budget ("$(pulse) 4,987/5,000"), hidden until the first
-// answer; the warning background below 10 % tells the user to slow down before calls fail.
+// Status-bar item with the rate-limit budget ("$(pulse) 4,987/5,000") of the address in use,
+// hidden until its first answer; the warning background below 10 % tells the user to slow down
+// before calls fail. Clicking it shows the budget, its reset and a way to the request log.
 import * as vscode from 'vscode';
 import type { RateLimitSnapshot, RateLimitState } from '../api';
+import { rateLimitFigures } from './rateLimitDetails';
 
-export const WARNING_FRACTION = 0.1;
+export { WARNING_FRACTION } from './rateLimitDetails';
+
+export const SHOW_RATE_LIMIT_COMMAND = 'workspaceAutomation.showRateLimit';
+
+const UNKNOWN: RateLimitSnapshot = { limit: undefined, remaining: undefined, resetAt: undefined };
+
+/** One row of the details quick pick; `action` says what choosing it does. */
+export interface RateLimitDetailItem extends vscode.QuickPickItem {
+  readonly action: 'showLog' | 'none';
+}
+
+/** Shows the details and resolves with the chosen row (a seam: the tests pass their own). */
+export type DetailsPicker = (items: RateLimitDetailItem[], options: vscode.QuickPickOptions) => Thenable<RateLimitDetailItem | undefined>;
 
 export class RateLimitItem implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
   /** Whether the item is shown (StatusBarItem does not tell). */
   visible = false;
-  private readonly subscription: { dispose(): void };
+  private state: RateLimitState | undefined;
+  private subscription: { dispose(): void } | undefined;
+  private readonly command: vscode.Disposable;
 
-  constructor(private readonly state: RateLimitState) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    state?: RateLimitState,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.item = vscode.window.createStatusBarItem('workspaceAutomation.rateLimit', vscode.StatusBarAlignment.Right, 50);
     this.item.name = vscode.l10n.t('Workspace Automation Rate Limit');
-    this.subscription = state.onDidChange((s) => this.update(s));
-    this.update(state.snapshot());
+    this.item.command = SHOW_RATE_LIMIT_COMMAND;
+    this.command = vscode.commands.registerCommand(SHOW_RATE_LIMIT_COMMAND, () => this.showDetails());
+    this.follow(state);
+  }
+
+  /** Shows the budget of `state` (the address in use); hidden for none. */
+  follow(state: RateLimitState | undefined): void {
+    if (state === this.state && this.subscription) {
+      return;
+    }
+    this.subscription?.dispose();
+    this.state = state;
+    this.subscription = state?.onDidChange((s) => this.update(s));
+    this.update(state?.snapshot() ?? UNKNOWN);
   }
 
   update(s: RateLimitSnapshot): void {
-    if (s.remaining === undefined || s.limit === undefined || s.limit <= 0) {
+    const figures = rateLimitFigures(s, this.now(), vscode.env.language);
+    if (!figures) {
       this.item.hide();
       this.visible = false;
       return;
     }
-    const remaining = s.remaining.toLocaleString('en-US');
-    const limit = s.limit.toLocaleString('en-US');
-    this.item.text = `$(pulse) ${remaining}/${limit}`;
-    const low = s.remaining < s.limit * WARNING_FRACTION;
-    this.item.backgroundColor = low ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const lines = [vscode.l10n.t('Workspace Automation API: {0} of {1} requests left in this hour.', remaining, limit)];
-    if (s.resetAt) {
-      lines.push(vscode.l10n.t('The budget resets at {0}.', s.resetAt.toLocaleTimeString()));
+    this.item.text = `$(pulse) ${figures.remaining}/${figures.limit}`;
+    this.item.backgroundColor = figures.low ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const lines = [vscode.l10n.t('Workspace Automation API: {0} of {1} requests left in this hour.', figures.remaining, figures.limit)];
+    if (figures.reset) {
+      lines.push(vscode.l10n.t('The budget resets at {0}.', figures.reset.time));
     }
-    if (low) {
+    if (figures.low) {
       lines.push(vscode.l10n.t('Less than 10 % left: requests fail once it reaches 0.'));
     }
-    this.item.tooltip = lines.join('\n');
+    this.item.tooltip = [...lines, vscode.l10n.t('Click for details and the request log.')].join('\n');
     this.item.accessibilityInformation = { label: lines.join(' ') };
     this.item.show();
     this.visible = true;
   }
 
+  /** The rows of the details: the budget, its reset, and Show Log. */
+  detailItems(): RateLimitDetailItem[] {
+    const now = this.now();
+    const figures = rateLimitFigures(this.state?.snapshot() ?? UNKNOWN, now, vscode.env.language);
+    const items: RateLimitDetailItem[] = [];
+    if (!figures) {
+      items.push({ action: 'none', label: `$(pulse) ${vscode.l10n.t('No answer from the service yet: the budget is not known.')}` });
+    } else {
+      items.push({
+        action: 'none',
+        label: `$(pulse) ${vscode.l10n.t('{0} of {1} requests left in this hour', figures.remaining, figures.limit)}`,
+        detail: figures.exhausted
+          ? vscode.l10n.t('None left: requests fail until the budget resets.')
+          : figures.low
+            ? vscode.l10n.t('Less than 10 % left: requests fail once it reaches 0.')
+            : undefined,
+      });
+      const reset = figures.reset;
+      items.push({
+        action: 'none',
+        label: `$(clock) ${
+          !reset
+            ? vscode.l10n.t('The service did not say when the budget resets.')
+            : reset.passed
+              ? vscode.l10n.t('Reset at {0}: the next answer tells the new budget.', reset.time)
+              : vscode.l10n.t('Resets at {0} ({1})', reset.time, reset.relative)
+        }`,
+      });
+    }
+    items.push({ action: 'none', label: '', kind: vscode.QuickPickItemKind.Separator });
+    items.push({
+      action: 'showLog',
+      label: `$(output) ${vscode.l10n.t('Show Log')}`,
+      detail: vscode.l10n.t('Every request with its status and duration; tokens and secret values are removed.'),
+    });
+    return items;
+  }
+
+  /** The click: the details in a quick pick; "Show Log" opens the output channel. */
+  async showDetails(pick: DetailsPicker = (items, options) => vscode.window.showQuickPick(items, options)): Promise<RateLimitDetailItem | undefined> {
+    const chosen = await pick(this.detailItems(), {
+      title: vscode.l10n.t('Workspace Automation: API Rate Limit'),
+      placeHolder: vscode.l10n.t('The hour\'s request budget of your account (shared by all your tokens)'),
+    });
+    if (chosen?.action === 'showLog') {
+      this.log.show();
+    }
+    return chosen;
+  }
+
   dispose(): void {
-    this.subscription.dispose();
+    this.subscription?.dispose();
+    this.command.dispose();
     this.item.dispose();
   }
 }

@@ -1,0 +1,115 @@
+// A newcomer's first look, as a person sees it: one signed-out welcome (in Projects; Commits and
+// Targets appear once signed in), its text right for where the account is, the token-page link
+// asking the account type, and the status bar item's click showing the budget and the log.
+import * as assert from 'node:assert/strict';
+import { demoTokens, waitFor, workbench } from './workbench';
+import { sendsRateLimitReset } from '../shared/dialect';
+
+const API_URL = 'workspaceAutomation.apiUrl';
+const WORKSPACE = 'workspaceAutomation.workspace';
+
+describe('first run (UI)', () => {
+  let apiUrl: unknown;
+
+  before(async () => {
+    const wb = workbench();
+    apiUrl = wb.userSettings()[API_URL];
+    wb.setUserSettings({ [WORKSPACE]: undefined });
+    await wb.open(); // fresh browser profile: signed out
+    await wb.openContainer();
+  });
+
+  after(async () => {
+    const wb = workbench();
+    wb.setUserSettings({ [API_URL]: apiUrl, [WORKSPACE]: undefined });
+    await wb.close();
+  });
+
+  /**
+   * Writes the user settings and reloads. The pause lets the server's settings watcher see the
+   * file first: a reload racing it once kept the old apiUrl in the window's configuration.
+   */
+  async function changeSettingsAndReload(settings: Record<string, unknown>): Promise<void> {
+    const wb = workbench();
+    wb.setUserSettings(settings);
+    await new Promise((r) => setTimeout(r, 1000));
+    await wb.reload();
+    await wb.openContainer();
+  }
+
+  /** Every welcome content shown in the side bar. */
+  async function sidebarWelcomes(): Promise<string[]> {
+    return workbench().page.locator('.sidebar .welcome-view-content').allInnerTexts();
+  }
+
+  it('signed out, shows one welcome with Sign In, and no Commits, Targets or Variables view', async () => {
+    const wb = workbench();
+    const text = await waitFor('the signed-out welcome', async () => (await wb.welcomeText('Projects')) || undefined);
+    // apiUrl is set (the emulator): the welcome speaks of that address, not of account types.
+    assert.match(text, /Sign in with a personal access token for the API address set in the API URL setting/);
+    assert.deepEqual((await sidebarWelcomes()).length, 1, 'one welcome in the side bar');
+    assert.equal(await wb.page.locator('.sidebar .welcome-view-content .monaco-button', { hasText: 'Sign In' }).count(), 1);
+    const titles = await wb.viewTitles();
+    assert.ok(!titles.includes('Commits') && !titles.includes('Targets') && !titles.includes('Variables'), `views shown: ${JSON.stringify(titles)}`);
+  });
+
+  it('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
+    const wb = workbench();
+    await changeSettingsAndReload({ [API_URL]: undefined });
+    const text = await waitFor('the account welcome', async () => {
+      const t = await wb.welcomeText('Projects');
+      return /Sign In asks where your account is/.test(t) ? t : undefined;
+    });
+    assert.match(text, /US, EU or self-hosted/);
+    assert.match(text, /Open the token page/);
+    assert.doesNotMatch(text, /settings/i, 'an EU account is asked for by Sign In, not set in the settings first');
+    assert.equal((await sidebarWelcomes()).length, 1);
+    // What a user of the real service sees first (README).
+    await wb.readmeScreenshot('signed-out', { clip: wb.page.locator('.sidebar') });
+    // The token page link asks the account type first (none is chosen yet).
+    await wb.clickWelcome('Projects', 'Open the token page');
+    await wb.waitQuickInput({ placeholder: /Where is your account/ });
+    const items = await wb.quickPickItems();
+    assert.deepEqual(
+      items.filter((i) => /account|installation/.test(i)),
+      ['US account', 'EU account', 'Self-hosted installation'],
+    );
+    await wb.cancel();
+    await wb.waitQuickInputClosed();
+  });
+
+  it('signed in, shows the four views, and the status bar item\'s click shows the budget and the log', async () => {
+    const wb = workbench();
+    await changeSettingsAndReload({ [API_URL]: apiUrl });
+    await waitFor('the API URL welcome', async () => ((await wb.welcomeText('Projects')).includes('API URL setting') ? true : undefined));
+    await wb.clickWelcome('Projects', 'Sign In');
+    await wb.waitQuickInput({ title: /Sign In/ });
+    await wb.submit(demoTokens.admin);
+    await wb.pick('Acme');
+    await wb.waitQuickInputClosed();
+    await wb.waitForRows('Projects', (r) => r.length >= 4, 'the projects');
+    assert.deepEqual(await wb.viewTitles(), ['Projects', 'Commits', 'Targets', 'Variables']);
+    assert.deepEqual(await sidebarWelcomes(), [], 'no welcome once signed in with a workspace');
+
+    const item = wb.page.locator('.statusbar-item', { hasText: /\d[\d,]*\/5,000/ }).first();
+    await item.waitFor({ state: 'visible' });
+    await item.locator('a, .statusbar-item-label').first().click();
+    await wb.waitQuickInput({ title: /API Rate Limit/ });
+    const rows = await wb.quickPickItems();
+    assert.match(rows[0], /^\d,\d{3} of 5,000 requests left in this hour$/);
+    if (sendsRateLimitReset) {
+      assert.match(rows[1], /^Resets at .+ \(in .+\)$/);
+    } else {
+      assert.equal(rows[1], 'The service did not say when the budget resets.');
+    }
+    assert.ok(rows.includes('Show Log'), JSON.stringify(rows));
+    await wb.pick('Show Log');
+    await wb.waitQuickInputClosed();
+    // The Output panel shows the extension's channel, with the requests.
+    // (Monaco renders spaces as no-break spaces.)
+    const outputText = async () => (await wb.page.locator('.part.panel .monaco-editor .view-lines').first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    const text = await waitFor('the log in the Output panel', async () => ((await outputText()).includes('GET /user/token 200') ? outputText() : undefined));
+    assert.match(text, /GET \/workspaces\/acme\/projects\?page=1&per_page=20 200/);
+    assert.doesNotMatch(text, new RegExp(demoTokens.admin));
+  });
+});
