@@ -1,0 +1,67 @@
+// Mutation testing (`npm run mutate`, see test/harness/mutate.ts): Stryker changes the code one
+// small bug at a time and runs the unit suite against each; a change no test notices "survives".
+// What is mutated: the client and the SSH checks (whole folders, so files split or added there
+// are in), and every module of logic that imports no `vscode`, directly or through its imports
+// (listed: a vscode module cannot load in the unit suite). A listed file that moved is reported
+// by the launcher, not silently dropped.
+export const pureModules = [
+  'src/auth/address.ts',
+  'src/auth/tokenExpiry.ts',
+  'src/auth/tokenPage.ts',
+  'src/boundedFile.ts',
+  'src/commands/createVariable/variableRequest.ts',
+  'src/statusBar/rateLimitDetails.ts',
+  'src/ui/boundedPaging.ts',
+  'src/ui/localeFormat.ts',
+  'src/ui/markdown.ts',
+  'src/walkthrough/milestones.ts',
+];
+
+export const mutatedFolders = ['src/api/**/*.ts', 'src/ssh/**/*.ts'];
+
+/** vscode-free modules left out on purpose: nothing in them to mutate. */
+export const notLogic = {
+  'src/services.ts': 'interfaces only',
+  'src/views/nodes/listContext.ts': 'an interface only',
+  'src/views/nodes/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
+};
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: [...mutatedFolders, ...pureModules],
+  testRunner: 'mocha',
+  mochaOptions: {
+    // The unit suite minus the emulator's and the manifest's own tests, which run no src code
+    // that is mutated (they would only lengthen the first, unmutated run).
+    spec: ['test/unit/**/*.test.ts'],
+    ignore: ['test/unit/emulator/**', 'test/unit/manifest/**'],
+    extension: ['ts'],
+    require: ['tsx/cjs'],
+  },
+  // A mutant that does not type-check is counted as such without running any test.
+  checkers: ['typescript'],
+  // The mutated files and their imports only (a whole-project check per mutant is 4× slower).
+  tsconfigFile: 'tsconfig.mutate.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  // Each mutant runs only the tests that reach its code.
+  coverageAnalysis: 'perTest',
+  // Mutants of module-level constants need a fresh process per test run; they are few here and
+  // each would cost a whole suite run.
+  ignoreStatic: true,
+  // Two cores shared with other work: `--concurrency 2` on an idle machine.
+  concurrency: 1,
+  timeoutMS: 10000,
+  timeoutFactor: 2,
+  dryRunTimeoutMinutes: 15,
+  // Results of the last run, reused for mutants whose code and tests did not change.
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowEmojis: false, logTests: false, reportMutants: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  ignorePatterns: ['/dist', '/out', '/test-results', '/.vscode-test', '/media', '/l10n', '*.vsix', '/reports'],
+};

@@ -1,0 +1,228 @@
+// `npm run mutate [-- stryker options]`: Stryker (stryker.config.mjs) over the client, the SSH
+// checks and the vscode-free logic, then a summary per folder and file in
+// reports/mutation/summary.md (and .json), beside Stryker's HTML report. All of reports/ is ignored.
+//
+// Stryker 10 (the one whose mocha runner takes mocha 12) needs Node 22 or later: under an older
+// Node this runs it on the harness's Node 24 (the one code-server uses, installed on first use).
+// Examples:
+//   npm run mutate                                   # everything, incrementally
+//   npm run mutate -- --mutate src/api/baseUrl.ts    # one file
+//   npm run mutate -- --concurrency 2 --force        # everything again, ignoring the last results
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as ts from 'typescript';
+import { ensureEditor } from './install';
+import { cacheRoot, NODE_PACKAGE, NODE_VERSION, repoRoot } from './paths';
+import { sourceFiles, vscodeFreeModules } from './pureModules';
+
+const reportDir = path.join(repoRoot, 'reports', 'mutation');
+
+interface StrykerConfig {
+  pureModules: string[];
+  mutatedFolders: string[];
+  notLogic: Record<string, string>;
+}
+
+/** A Node that Stryker accepts: this one when it is 22 or later, else the harness's Node 24. */
+async function strykerNode(): Promise<string> {
+  if (Number(process.versions.node.split('.')[0]) >= 22) {
+    return process.execPath;
+  }
+  const cached = path.join(cacheRoot, `node-${NODE_VERSION}`, 'node_modules', NODE_PACKAGE, 'bin', 'node');
+  if (fs.existsSync(cached)) {
+    return cached;
+  }
+  console.error(`[mutate] Node ${process.versions.node} is too old for Stryker: installing the harness's Node ${NODE_VERSION}`);
+  return path.join((await ensureEditor()).nodeBinDir, 'node');
+}
+
+/** Says which listed modules are gone or now load vscode, and which vscode-free ones are not mutated. */
+function checkModuleList(config: StrykerConfig): void {
+  const free = new Set(vscodeFreeModules(repoRoot));
+  const all = new Set(sourceFiles(repoRoot));
+  for (const file of config.pureModules) {
+    if (!all.has(file)) {
+      console.error(`[mutate] WARNING: ${file} (stryker.config.mjs, pureModules) does not exist any more: update the list.`);
+    } else if (!free.has(file)) {
+      console.error(`[mutate] WARNING: ${file} (stryker.config.mjs, pureModules) now loads vscode: the unit suite cannot run it.`);
+    }
+  }
+  const tsconfig = ts.readConfigFile(path.join(repoRoot, 'tsconfig.mutate.json'), (f) => fs.readFileSync(f, 'utf8'));
+  const included = new Set<string>((tsconfig.config as { include?: string[] } | undefined)?.include ?? []);
+  const expected = new Set([...config.mutatedFolders.map((g) => g.replace(/\/\*\*.*$/, '')), ...config.pureModules]);
+  const differ = [...new Set([...included, ...expected])].filter((x) => included.has(x) !== expected.has(x));
+  if (differ.length) {
+    throw new Error(`tsconfig.mutate.json's "include" must list what stryker.config.mjs mutates (the type checker skips the rest); they differ on: ${differ.join(', ')}`);
+  }
+  const inFolders = (f: string) => config.mutatedFolders.some((g) => f.startsWith(g.replace(/\*\*.*$/, '')));
+  const left = [...free].filter((f) => !config.pureModules.includes(f) && !inFolders(f) && !(f in config.notLogic));
+  if (left.length) {
+    console.error(`[mutate] note: vscode-free modules not mutated (add them to pureModules, or to notLogic with a reason): ${left.join(', ')}`);
+  }
+}
+
+function run(node: string, args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const preload = `--require ${JSON.stringify(path.join(__dirname, 'strykerMocha12.cjs'))}`;
+    const env = {
+      ...process.env,
+      PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
+    };
+    const child = spawn(node, [path.join(repoRoot, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', ...args], {
+      cwd: repoRoot,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// The summary, from Stryker's JSON report (mutation-testing-report-schema).
+
+interface ReportMutant {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  status: 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
+  statusReason?: string;
+  location: { start: { line: number; column: number } };
+}
+interface Report {
+  files: Record<string, { mutants: ReportMutant[] }>;
+}
+
+interface Counts {
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  /** Marked equivalent with a `// Stryker disable` comment (its reason beside it). */
+  ignored: number;
+  /** Run only while a module loads (ignoreStatic: a whole suite run each); not in the score. */
+  staticOnly: number;
+  errors: number;
+}
+
+const zero = (): Counts => ({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, staticOnly: 0, errors: 0 });
+
+function add(c: Counts, m: ReportMutant): void {
+  switch (m.status) {
+    case 'Killed':
+      c.killed++;
+      break;
+    case 'Timeout':
+      c.timeout++;
+      break;
+    case 'Survived':
+      c.survived++;
+      break;
+    case 'NoCoverage':
+      c.noCoverage++;
+      break;
+    case 'Ignored':
+      if (m.statusReason?.startsWith('Static mutant')) {
+        c.staticOnly++;
+      } else {
+        c.ignored++;
+      }
+      break;
+    default:
+      c.errors++; // CompileError, RuntimeError: not counted in the score
+  }
+}
+
+/** Stryker's mutation score: detected / (detected + undetected), in percent; undefined with no valid mutant. */
+function score(c: Counts): number | undefined {
+  const valid = c.killed + c.timeout + c.survived + c.noCoverage;
+  return valid === 0 ? undefined : (100 * (c.killed + c.timeout)) / valid;
+}
+
+function summarize(report: Report, seconds: number, args: string[]): { markdown: string; json: unknown } {
+  const perFile = new Map<string, Counts>();
+  const perFolder = new Map<string, Counts>();
+  const total = zero();
+  const survivors: string[] = [];
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const rel = path.relative(repoRoot, path.resolve(repoRoot, file)).split(path.sep).join('/');
+    const folder = path.posix.dirname(rel);
+    const f = perFile.get(rel) ?? zero();
+    const d = perFolder.get(folder) ?? zero();
+    for (const m of mutants) {
+      add(f, m);
+      add(d, m);
+      add(total, m);
+      if (m.status === 'Survived' || m.status === 'NoCoverage') {
+        survivors.push(`${rel}:${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName}${m.replacement ? ` → ${m.replacement.replace(/\s+/g, ' ').slice(0, 80)}` : ''}`);
+      }
+    }
+    perFile.set(rel, f);
+    perFolder.set(folder, d);
+  }
+  const pct = (c: Counts) => {
+    const s = score(c);
+    return s === undefined ? 'n/a' : `${s.toFixed(1)} %`;
+  };
+  const row = (name: string, c: Counts) =>
+    `| ${name} | ${pct(c)} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${c.ignored} | ${c.staticOnly} | ${c.errors} |`;
+  const head = ['| Where | Score | Killed | Timeout | Survived | No coverage | Marked equivalent | Static only (ignored) | Errors (type, runtime) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'];
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const markdown = [
+    `# Mutation testing: ${pct(total)}`,
+    '',
+    `${date}, ${Math.round(seconds)} s, \`npm run mutate${args.length ? ` -- ${args.join(' ')}` : ''}\` (Stryker, the unit suite; score = killed and timed out / all but ignored and errors).`,
+    '',
+    ...head,
+    row('**all**', total),
+    ...[...perFolder].sort(([a], [b]) => a.localeCompare(b)).map(([k, c]) => row(`${k}/`, c)),
+    '',
+    ...head,
+    ...[...perFile].sort(([a], [b]) => a.localeCompare(b)).map(([k, c]) => row(k, c)),
+    '',
+    `## Survivors (${survivors.length})`,
+    '',
+    ...survivors.map((s) => `- ${s}`),
+    '',
+  ].join('\n');
+  const json = {
+    date,
+    seconds: Math.round(seconds),
+    args,
+    score: score(total),
+    total,
+    folders: Object.fromEntries([...perFolder].map(([k, c]) => [k, { score: score(c), ...c }])),
+    files: Object.fromEntries([...perFile].map(([k, c]) => [k, { score: score(c), ...c }])),
+    survivors,
+  };
+  return { markdown, json };
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const config = (await import(pathToFileURL(path.join(repoRoot, 'stryker.config.mjs')).href)) as StrykerConfig;
+  checkModuleList(config);
+  const node = await strykerNode();
+  const jsonReport = path.join(reportDir, 'mutation.json');
+  fs.rmSync(jsonReport, { force: true });
+  const started = Date.now();
+  const code = await run(node, args);
+  const seconds = (Date.now() - started) / 1000;
+  if (code !== 0 || !fs.existsSync(jsonReport)) {
+    console.error(`[mutate] Stryker exited with ${code} after ${Math.round(seconds)} s`);
+    process.exit(code || 1);
+  }
+  const { markdown, json } = summarize(JSON.parse(fs.readFileSync(jsonReport, 'utf8')) as Report, seconds, args);
+  fs.writeFileSync(path.join(reportDir, 'summary.md'), markdown);
+  fs.writeFileSync(path.join(reportDir, 'summary.json'), `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\n${markdown.split('\n## Survivors')[0]}`);
+  console.log(`[mutate] ${path.relative(repoRoot, path.join(reportDir, 'index.html'))}, ${path.relative(repoRoot, path.join(reportDir, 'summary.md'))} (survivors listed there)`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
