@@ -1,15 +1,19 @@
 // `npm run bench`: the benchmark. Prints every figure next to its goal and whether it is met;
-// `--write-readme` also writes the table into README.md's "Performance" section (between the
+// `--write-readme` also writes the table into CONTRIBUTING.md's "Performance" section (between the
 // bench markers), with the machine and the date. Never a timed test: figures are reported only.
 //
 // Outside the editor (this process): bundle sizes, and the API client's per-request cost over raw
-// fetch against an in-process emulator. Inside the real editor (code-server with the installed
-// .vsix, through test/bench/payload.ts as extensionTestsPath): activation, first rows, requests per
-// journey, scale and memory.
+// fetch against an in-process emulator. In the real editor: activation as VS Code reports it (read
+// from Running Extensions, ours beside a hello-world, test/bench/activation.ts) with the extension
+// host's memory; then, through test/bench/payload.ts as extensionTestsPath: first rows, requests
+// per journey, scale and memory.
 //
 //   npm run bench                    everything
-//   npm run bench -- --write-readme  and update README.md
+//   npm run bench -- --write-readme  and update CONTRIBUTING.md
 //   npm run bench -- --no-editor     only the figures measured outside the editor
+//   npm run bench -- --runs 20       activation runs of each extension (default 10)
+//   npm run bench -- --profile       also a CPU profile of one activation (out/bench/activation.cpuprofile)
+//   npm run bench -- --activation-only  the bundle sizes and activation only (WA_VSIX=old.vsix compares a build)
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -19,16 +23,25 @@ import * as util from 'node:util';
 import * as zlib from 'node:zlib';
 import { ApiClient, type FetchLike } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../harness/browser';
 import { extensionHostBundle } from '../harness/bundle';
 import { onCleanup, runToExit } from '../harness/cleanup';
+import { ensureEditor } from '../harness/install';
 import { repoRoot } from '../harness/paths';
 import { startSession } from '../harness/session';
 import { ensureVsix } from '../harness/vsix';
+import { buildHelloWorld, helloWorld, measureActivation, ours, type ActivationRun } from './activation';
+import { SourceMap, summariseProfile, type CpuProfile } from './profile';
 import type { BenchResults, Rows } from './results';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+/** Activation runs of each extension (ours, hello-world), alternating. */
+const RUNS = Number(argv[argv.indexOf('--runs') + 1]) || Number(process.env.WA_BENCH_RUNS) || 10;
 const outDir = path.join(repoRoot, 'out', 'bench');
-const README = path.join(repoRoot, 'README.md');
+// The figures are for developers: they live in CONTRIBUTING.md, not in the user's README.
+const README = path.join(repoRoot, 'CONTRIBUTING.md');
 const BEGIN = '<!-- bench:begin -->';
 const END = '<!-- bench:end -->';
 const KB = 1024;
@@ -64,31 +77,34 @@ function median(xs: number[]): number {
 // ------------------------------------------------------------------------------------------------
 // Bundle
 
+/** The production bundles, made by esbuild.js as for the .vsix, with their source maps beside them. */
+const benchDist = path.join(outDir, 'dist');
+
 async function bundle(): Promise<void> {
-  // The production bundle exactly as esbuild.js --production makes it, into out/ (dist/ is left to
-  // the build): minified, no source map.
-  const outfile = path.join(outDir, 'extension.min.js');
-  await esbuild.build({
-    entryPoints: [path.join(repoRoot, 'src', 'extension.ts')],
-    bundle: true,
-    format: 'cjs',
-    minify: true,
-    platform: 'node',
-    target: 'node20',
-    outfile,
-    external: ['vscode'],
-    logLevel: 'error',
-  });
-  const size = fs.statSync(outfile).size;
-  const gz = zlib.gzipSync(fs.readFileSync(outfile)).length;
-  add('Bundle: dist/extension.js (production, minified)', `${kb(size)} (${kb(gz)} gzip)`, '< 250 KB', size < 250 * KB);
+  // Exactly the code `npm run package` ships (the maps are separate files: the code is the same).
+  fs.rmSync(benchDist, { recursive: true, force: true });
+  execFileSync(process.execPath, ['esbuild.js', '--production', '--sourcemap=external', `--outdir=${benchDist}`], { cwd: repoRoot, stdio: 'pipe' });
+  const size = (f: string) => fs.statSync(path.join(benchDist, f)).size;
+  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(benchDist, f))).length;
+  const files = ['extension.js', 'lazy.js', 'fetch.js'];
+  const total = files.reduce((a, f) => a + size(f), 0);
+  add('Bundle: dist/extension.js, what activation loads', `${kb(size('extension.js'))} (${kb(gz('extension.js'))} gzip)`, '< 60 KB', size('extension.js') < 60 * KB);
+  add('Bundle: dist/lazy.js, loaded by the first command or API client (commands, prompts, client)', `${kb(size('lazy.js'))} (${kb(gz('lazy.js'))} gzip)`, 'reported', undefined);
+  add('Bundle: dist/fetch.js, loaded by the first request (node-fetch and its polyfills)', `${kb(size('fetch.js'))} (${kb(gz('fetch.js'))} gzip)`, 'reported', undefined);
+  add('Bundle: all of dist/ (production, minified)', kb(total), '< 250 KB', total < 250 * KB);
   const vsix = await ensureVsix();
   const vsixSize = fs.statSync(vsix).size;
   let shipped = '';
   try {
     const listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
-    const m = /^\s*(\d+)\s+\S+\s+\S+\s+extension\/dist\/extension\.js\s*$/m.exec(listing);
-    shipped = m ? `; its extension.js ${kb(Number(m[1]))}` : '';
+    const entries = [...listing.matchAll(/^\s*(\d+)\s+\S+\s+\S+\s+extension\/(\S+)\s*$/gm)].map((m) => ({ size: Number(m[1]), name: m[2] }));
+    const dist = entries.filter((e) => e.name.startsWith('dist/'));
+    const media = entries.filter((e) => e.name.startsWith('media/')).reduce((a, e) => a + e.size, 0);
+    shipped = `: ${dist.map((e) => `${e.name} ${kb(e.size)}`).join(', ')}; media/ ${kb(media)}`;
+    const stale = dist.filter((e) => fs.existsSync(path.join(benchDist, e.name.slice(5))) && e.size !== size(e.name.slice(5)));
+    if (stale.length) {
+      notes.push(`The .vsix's ${stale.map((e) => e.name).join(', ')} differ from a fresh build: run \`npm run package\` and the bench again.`);
+    }
   } catch {
     // unzip missing: the .vsix size alone
   }
@@ -161,29 +177,22 @@ async function clientOverhead(): Promise<void> {
 // ------------------------------------------------------------------------------------------------
 // Inside the editor
 
-async function buildPayload(): Promise<void> {
-  fs.mkdirSync(outDir, { recursive: true });
-  await esbuild.build({
-    ...extensionHostBundle,
-    entryPoints: { index: path.join(repoRoot, 'test', 'bench', 'payload.ts') },
-    outdir: outDir,
-  });
+/** Bundles a payload (extensionTestsPath) for the extension host into out/bench/<name>/index.js. */
+async function buildPayload(name: string, entry: string): Promise<string> {
+  const dir = path.join(outDir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  await esbuild.build({ ...extensionHostBundle, entryPoints: { index: path.join(repoRoot, 'test', 'bench', entry) }, outdir: dir });
+  return path.join(dir, 'index');
 }
 
-async function inEditor(): Promise<BenchResults> {
-  await buildPayload();
-  const resultsFile = path.join(outDir, 'editor-results.json');
-  fs.rmSync(resultsFile, { force: true });
-  console.error(`[bench] starting the scale emulator (${SCALE.projects} projects, ${SCALE.targets} targets, ${SCALE.commits} commits)…`);
-  const scale: Emulator = await startEmulator({ port: 0, scale: SCALE, rateLimit: 1_000_000 });
-  const unregister = onCleanup('scale emulator', () => scale.close(), () => undefined);
-  console.error('[bench] starting code-server with the installed .vsix…');
-  const session = await startSession({ env: { WA_BENCH_OUT: resultsFile, WA_BENCH_SCALE_URL: scale.url } });
+/** Runs a payload in a fresh editor session (emulator, the .vsix installed); resolves its exit code. */
+async function runPayload(payloadPath: string, env: Record<string, string>): Promise<number> {
+  const session = await startSession({ env });
   try {
     const remote = (p: string) => `vscode-remote://127.0.0.1:${session.editor.port}${p}`;
     const payload = [
       ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'suite', 'runner'))],
-      ['extensionTestsPath', remote(path.join(outDir, 'index'))],
+      ['extensionTestsPath', remote(payloadPath)],
     ];
     const page = await session.browser.newPage({ viewport: { width: 1400, height: 900 } });
     const exit = new Promise<number>((resolve) => {
@@ -204,15 +213,85 @@ async function inEditor(): Promise<BenchResults> {
       }),
     ]);
     clearTimeout(timer);
+    return code;
+  } finally {
+    await session.stop();
+  }
+}
+
+async function inEditor(): Promise<BenchResults> {
+  const payload = await buildPayload('payload', 'payload.ts');
+  const resultsFile = path.join(outDir, 'editor-results.json');
+  fs.rmSync(resultsFile, { force: true });
+  console.error(`[bench] starting the scale emulator (${SCALE.projects} projects, ${SCALE.targets} targets, ${SCALE.commits} commits)…`);
+  const scale: Emulator = await startEmulator({ port: 0, scale: SCALE, rateLimit: 1_000_000 });
+  const unregister = onCleanup('scale emulator', () => scale.close(), () => undefined);
+  console.error('[bench] starting code-server with the installed .vsix…');
+  try {
+    const code = await runPayload(payload, { WA_BENCH_OUT: resultsFile, WA_BENCH_SCALE_URL: scale.url });
     if (!fs.existsSync(resultsFile)) {
       throw new Error(`the bench payload wrote no results (exit code ${code})`);
     }
     return JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as BenchResults;
   } finally {
-    await session.stop();
     unregister();
     await scale.close();
   }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Activation as VS Code reports it, and where its time goes
+
+const range = (xs: number[], f: (x: number) => string) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
+
+async function activationAsReported(): Promise<void> {
+  const vsix = await ensureVsix();
+  console.error('[bench] building the hello-world extension…');
+  const hello = buildHelloWorld(outDir);
+  const browser: Browser = await launchBrowser();
+  try {
+    console.error(`[bench] activation as Running Extensions reports it: ${RUNS} runs of each, alternating, a fresh editor each…`);
+    const [mine, base] = await measureActivation(browser, [ours(vsix), helloWorld(hello)], RUNS, (subject, i, r) =>
+      console.error(`[bench]   ${subject.displayName} run ${i + 1}: ${r.activationMs} ms, extension host ${mb(r.rssMB)} (settled in ${(r.settleMs / 1000).toFixed(1)} s)`),
+    );
+    const act = (rs: ActivationRun[]) => rs.map((r) => r.activationMs);
+    const rss = (rs: ActivationRun[]) => rs.map((r) => r.rssMB);
+    const whole = (x: number) => `${x % 1 ? x.toFixed(1) : x} ms`;
+    add('Activation as VS Code reports it (Running Extensions: loading + activate()), median (range)', range(act(mine), whole), 'reported', undefined);
+    add('Activation of a hello-world with one tree view, same runs', range(act(base), whole), 'reported', undefined);
+    const diff = median(act(mine)) - median(act(base));
+    add(`Activation: ours − hello-world (medians, ${RUNS} runs each)`, `${signed(diff.toFixed(1))} ms`, '≤ 5 ms', diff <= 5);
+    add('Extension host memory (RSS) after activation: ours, median (range)', range(rss(mine), mb), 'reported', undefined);
+    add('Extension host memory (RSS) after activation: hello-world', range(rss(base), mb), 'reported', undefined);
+    const memDiff = median(rss(mine)) - median(rss(base));
+    add('Extension host memory: ours − hello-world (medians)', `${signed(memDiff.toFixed(1))} MB`, '≤ 5 MB', memDiff <= 5);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One activation under V8's sampling profiler (test/bench/profilePayload.ts), summarised. */
+async function profileActivation(): Promise<void> {
+  const payload = await buildPayload('profile', 'profilePayload.ts');
+  const file = path.join(outDir, 'activation.cpuprofile');
+  fs.rmSync(file, { force: true });
+  console.error('[bench] CPU profile of one activation…');
+  const code = await runPayload(payload, { WA_BENCH_PROFILE: file });
+  if (!fs.existsSync(file)) {
+    notes.push(`The CPU profile was not written (exit code ${code}).`);
+    return;
+  }
+  const mapFile = path.join(benchDist, 'extension.js.map');
+  const s = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile, '/dist/extension.js', fs.existsSync(mapFile) ? new SourceMap(mapFile) : undefined);
+  const f = (x: number) => `${x.toFixed(1)} ms`;
+  const [first, ...rest] = s.calledByEditor;
+  add(
+    'CPU profile of one activation (sampled every 50 µs, profiler overhead included)',
+    `compiling dist/extension.js ${f(s.compileMs)}, its top level ${f(s.topLevelMs)}, its require('vscode') (the API object every extension gets) ${f(s.vscodeApiMs)}${first ? `, ${first.where} ${f(first.ms)} (activate)` : ''}${rest.length ? `, later calls ${f(rest.reduce((a, x) => a + x.ms, 0))}` : ''}`,
+    'reported',
+    undefined,
+  );
+  notes.push(`CPU profile (${path.relative(repoRoot, file)}, opens in Chrome DevTools), by self time while our code ran: ${s.top.map((t) => `${t.where} ${f(t.selfMs)}`).join('; ')}.`);
 }
 
 function rowsLine(prefix: string, r: Rows): void {
@@ -231,15 +310,15 @@ function judgeEditor(r: BenchResults): void {
     if (a.wasActiveBefore) {
       notes.push('The extension was already active when the payload started: the activation figures are not a cold activation.');
     }
-    add('Activation: time inside activate()', ms(a.insideActivateMs), '< 20 ms', a.insideActivateMs < 20);
-    add('Activation: extension.activate() call (loading the bundle included)', ms(a.activateCallMs), 'reported', undefined);
+    add('Activation, measured by the extension itself: time inside activate() (not what VS Code reports)', ms(a.insideActivateMs), '< 20 ms', a.insideActivateMs < 20);
+    add('Activation, measured by a test: extension.activate() call, loading included (not what VS Code reports)', ms(a.activateCallMs), 'reported', undefined);
     const heavy = a.builtinsLoaded.filter((m) => /\b(http|https|net|tls|zlib|stream|dns|http2)\b/.test(m));
     const files = a.modulesLoaded;
     add(
       'Activation: modules loaded',
       `${files.length} file(s) [${files.map((f) => path.basename(f)).join(', ')}], ${a.builtinsLoaded.length} Node built-in(s)${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}`,
-      'the bundle only, no network module',
-      files.length <= 1 && heavy.length === 0,
+      'dist/extension.js only (not lazy.js, fetch.js), no network module',
+      files.length <= 1 && files.every((f) => f.endsWith('/dist/extension.js')) && heavy.length === 0,
     );
     add('Activation: API requests', a.requests.length ? a.requests.join('; ') : '0', '0', a.requests.length === 0);
   }
@@ -314,7 +393,19 @@ const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
     note: 'A journey made more requests than its minimum: the requests are listed in the table; the extension part that sends the extra ones should reuse what is loaded.',
   },
   {
-    figure: /^Activation: time inside/,
+    figure: /^Activation: ours − hello-world/,
+    note: 'Activation as VS Code reports it is wall-clock time in the extension host (Date.now() around loading the main module and the synchronous part of activate()): on a busy machine every millisecond of work stretches, ours more than the hello-world\'s because there is more of it. Check the load average above; `npm run bench -- --profile` shows where the time goes (compiling dist/extension.js, its top level, activate()).',
+  },
+  {
+    figure: /^Extension host memory: ours/,
+    note: 'Extension host memory after activation over the hello-world\'s by more than 5 MB: check that activation loads dist/extension.js only (the "modules loaded" line), not lazy.js or fetch.js.',
+  },
+  {
+    figure: /^Bundle: dist\/extension\.js/,
+    note: 'The bundle activation loads grew past 60 KB: something src/extension.ts imports statically (or what that imports) brings code that the first welcome does not need; import it from src/lazy.ts instead (esbuild.js puts it in dist/lazy.js).',
+  },
+  {
+    figure: /^Activation, measured by the extension itself/,
     note: 'activate() only creates objects and registers providers and commands (no request, no I/O besides SecretStorage, read after it returns); a figure over 20 ms comes from a loaded machine (see the load average above): run the bench on an idle machine.',
   },
   {
@@ -338,9 +429,11 @@ function whyNotMet(): string[] {
   return out;
 }
 
+let codeServerVersion = '';
+
 function machine(): string {
   const cpus = os.cpus();
-  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version} (bench), code-server 4.139.1, load average ${loadAtStart.toFixed(1)} at the start`;
+  return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version} (bench)${codeServerVersion ? `, code-server ${codeServerVersion}` : ''}, load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`;
 }
 
 function writeReadme(editorVersion: string | undefined): void {
@@ -358,23 +451,32 @@ function writeReadme(editorVersion: string | undefined): void {
   const a = text.indexOf(BEGIN);
   const b = text.indexOf(END);
   if (a < 0 || b < a) {
-    throw new Error(`README.md has no ${BEGIN} … ${END} markers (in its "Performance" section)`);
+    throw new Error(`CONTRIBUTING.md has no ${BEGIN} … ${END} markers (in its "Performance" section)`);
   }
   fs.writeFileSync(README, text.slice(0, a) + body + text.slice(b + END.length));
-  console.log(`[bench] README.md "Performance" updated`);
+  console.log(`[bench] CONTRIBUTING.md "Performance" updated`);
 }
 
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   console.error('[bench] bundle…');
   await bundle();
-  console.error('[bench] client overhead…');
-  await clientOverhead();
+  if (!args.has('--activation-only')) {
+    console.error('[bench] client overhead…');
+    await clientOverhead();
+  }
   let editorVersion: string | undefined;
   if (!args.has('--no-editor')) {
-    const r = await inEditor();
-    editorVersion = r.editor;
-    judgeEditor(r);
+    codeServerVersion = (await ensureEditor()).version;
+    await activationAsReported();
+    if (args.has('--profile')) {
+      await profileActivation();
+    }
+    if (!args.has('--activation-only')) {
+      const r = await inEditor();
+      editorVersion = r.editor;
+      judgeEditor(r);
+    }
   }
   console.log(`\n${table(false)}\n`);
   for (const n of [...whyNotMet(), ...notes]) {

@@ -1,0 +1,39 @@
+// Loading what activation does not need (src/lazy.ts, dist/lazy.js) on first use, and the commands'
+// stand-ins that make the first command load it.
+import * as vscode from 'vscode';
+import type { Services } from './services';
+
+/** dist/lazy.js (src/lazy.ts when unbundled), loaded on the first call. */
+export function lazy(): typeof import('./lazy') {
+  // Synchronous on purpose: the client factory and the commands' registration are synchronous.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./lazy') as typeof import('./lazy');
+}
+
+/**
+ * A stand-in for every command of package.json, registered at activation (the editor may run one
+ * at once): the first call loads the commands (registerCommands in dist/lazy.js), puts the real
+ * ones in the stand-ins' place and runs the real one with the same arguments. A command something
+ * else has registered already keeps its registration.
+ */
+export function registerCommandsOnFirstUse(services: Services): vscode.Disposable {
+  const manifest = services.context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } };
+  let real: vscode.Disposable[] | undefined;
+  const standIns: vscode.Disposable[] = [];
+  const runReal = (command: string, args: unknown[]): Thenable<unknown> => {
+    if (!real) {
+      const { registerCommands } = lazy();
+      standIns.forEach((d) => d.dispose());
+      real = registerCommands(services);
+    }
+    return vscode.commands.executeCommand(command, ...args);
+  };
+  for (const { command } of manifest.contributes?.commands ?? []) {
+    try {
+      standIns.push(vscode.commands.registerCommand(command, (...args: unknown[]) => runReal(command, args)));
+    } catch {
+      // Registered by another part of the extension (not by registerCommands).
+    }
+  }
+  return new vscode.Disposable(() => (real ?? standIns).forEach((d) => d.dispose()));
+}

@@ -1,0 +1,257 @@
+// Activation as VS Code measures it, read where a person reads it: "Developer: Show Running
+// Extensions" shows, for each active extension, codeLoadingTime + activateCallTime (the extension
+// host's ExtensionActivationTimes: loading the main module, then the synchronous part of
+// activate()). Each run is a fresh code-server profile with one extension installed (ours, or a
+// hello-world with one tree view that is built here), a fresh browser profile, and the same steps:
+// wait for the built-in extensions to settle (the extension host idle), open the extension's
+// container, wait for its first content, read the extension host's resident memory, open Running
+// Extensions and read the row. Ours and hello-world alternate (ABBA), so drift hits both alike.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startCodeServer, type CodeServer } from '../harness/codeServer';
+import { repoRoot } from '../harness/paths';
+
+export interface ActivationRun {
+  /** What Running Extensions shows: codeLoadingTime + activateCallTime, in ms. */
+  activationMs: number;
+  /** The extension host's VmRSS after the activation settled, in MB. */
+  rssMB: number;
+  /** How long the built-in extensions took to settle before the container was opened. */
+  settleMs: number;
+}
+
+export interface Subject {
+  /** The name Running Extensions and the activity bar show. */
+  displayName: string;
+  vsix: string;
+  /** Waits until the opened container shows the extension's first content. */
+  firstContent(page: Page): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The bench's hello-world: one activity-bar container, one tree view with one row; packaged with vsce. */
+export function buildHelloWorld(outDir: string): string {
+  const dir = path.join(outDir, 'hello-world');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'media', 'activity-bar.svg'), path.join(dir, 'media', 'activity-bar.svg'));
+  const manifest = {
+    name: 'hello-tree',
+    displayName: 'Hello Tree',
+    description: 'The benchmark baseline: one tree view.',
+    version: '0.0.1',
+    publisher: 'wa-bench',
+    engines: { vscode: '^1.100.0' },
+    main: './extension.js',
+    activationEvents: [],
+    contributes: {
+      viewsContainers: { activitybar: [{ id: 'helloTree', title: 'Hello Tree', icon: 'media/activity-bar.svg' }] },
+      views: { helloTree: [{ id: 'helloTree.items', name: 'Items' }] },
+    },
+  };
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'extension.js'),
+    [
+      "const vscode = require('vscode');",
+      'exports.activate = (context) => {',
+      "  const provider = { getChildren: (e) => (e ? [] : ['Hello, world']), getTreeItem: (label) => new vscode.TreeItem(label) };",
+      "  context.subscriptions.push(vscode.window.createTreeView('helloTree.items', { treeDataProvider: provider }));",
+      '};',
+      'exports.deactivate = () => {};',
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(dir, 'README.md'), '# Hello Tree\n\nThe benchmark baseline: one tree view.\n');
+  const vsix = path.join(outDir, 'hello-tree.vsix');
+  execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
+  return vsix;
+}
+
+export const helloWorld = (vsix: string): Subject => ({
+  displayName: 'Hello Tree',
+  vsix,
+  firstContent: (page) => page.locator('.sidebar .monaco-list-row', { hasText: 'Hello, world' }).first().waitFor({ timeout: 30_000 }),
+});
+
+export const ours = (vsix: string): Subject => ({
+  displayName: 'Workspace Automation',
+  vsix,
+  // Signed out in a fresh profile: the welcome view with its Sign In button.
+  firstContent: (page) => page.locator('.sidebar .welcome-view-content').first().waitFor({ timeout: 30_000 }),
+});
+
+// ------------------------------------------------------------------------------------------------
+// The extension host process, from /proc
+
+interface ProcStat {
+  pgrp: number;
+  /** utime + stime, in clock ticks (1/100 s). */
+  cpuTicks: number;
+}
+
+function procStat(pid: number): ProcStat | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After "pid (comm) ": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { pgrp: Number(rest[2]), cpuTicks: Number(rest[11]) + Number(rest[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The extension host of the code-server whose process group is `pgid`. */
+export async function findExtensionHost(pgid: number, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || procStat(Number(entry))?.pgrp !== pgid) {
+        continue;
+      }
+      let cmdline = '';
+      try {
+        cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      if (cmdline.includes('--type=extensionHost')) {
+        return Number(entry);
+      }
+    }
+    await sleep(200);
+  }
+  throw new Error(`no extension host in process group ${pgid} after ${timeoutMs / 1000} s`);
+}
+
+/** Resident memory of a process (VmRSS), in MB. */
+export function rssMB(pid: number): number {
+  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) {
+    throw new Error(`no VmRSS for process ${pid}`);
+  }
+  return Number(m[1]) / 1024;
+}
+
+/**
+ * Waits until the process has used at most `maxTicks` clock ticks of CPU (10 ms each) over the
+ * last `windowMs`, and at least `minMs` have passed; returns the time waited.
+ */
+export async function settle(pid: number, opts: { minMs?: number; windowMs?: number; maxTicks?: number; timeoutMs?: number } = {}): Promise<number> {
+  const { minMs = 0, windowMs = 1000, maxTicks = 2, timeoutMs = 30_000 } = opts;
+  const started = Date.now();
+  const step = 100;
+  const history: number[] = [];
+  for (;;) {
+    const stat = procStat(pid);
+    if (!stat) {
+      throw new Error(`process ${pid} is gone`);
+    }
+    history.push(stat.cpuTicks);
+    const span = windowMs / step;
+    const waited = Date.now() - started;
+    if (history.length > span && waited >= minMs && stat.cpuTicks - history[history.length - 1 - span] <= maxTicks) {
+      return waited;
+    }
+    if (waited > timeoutMs) {
+      return waited;
+    }
+    await sleep(step);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// One run
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Reads "Activation: N ms" of the extension's row in Running Extensions. */
+async function readRunningExtensions(page: Page, displayName: string): Promise<number> {
+  await runCommand(page, 'Developer: Show Running Extensions');
+  const row = page.locator('.runtime-extensions-editor .monaco-list-row').filter({ has: page.locator('.name', { hasText: displayName }) });
+  const list = page.locator('.runtime-extensions-editor .monaco-list').first();
+  await list.waitFor({ timeout: 30_000 });
+  const deadline = Date.now() + 30_000;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (await row.count()) {
+      last = (await row.first().locator('.activation-time').innerText()).trim();
+      const m = /(\d+)\s*ms/.exec(last);
+      if (m) {
+        return Number(m[1]);
+      }
+    } else {
+      // The list is virtualized and sorted by time: a fast extension is at the bottom.
+      await list.hover();
+      await page.mouse.wheel(0, 300);
+    }
+    await sleep(100);
+  }
+  const shot = path.join(repoRoot, 'test-results', 'bench', `running-extensions-${Date.now()}.png`);
+  fs.mkdirSync(path.dirname(shot), { recursive: true });
+  await page.screenshot({ path: shot }).catch(() => undefined);
+  throw new Error(`Running Extensions shows no activation time for ${displayName} (last: "${last}"; screenshot ${path.relative(repoRoot, shot)})`);
+}
+
+async function activityBarEntry(page: Page, title: string) {
+  const entry = page.locator('.activitybar li.action-item').filter({ has: page.locator(`a.action-label[aria-label^="${title}"]`) });
+  await entry.waitFor({ state: 'visible', timeout: 60_000 });
+  return entry;
+}
+
+export async function measureOnce(browser: Browser, subject: Subject): Promise<ActivationRun> {
+  let editor: CodeServer | undefined;
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1600 } });
+  try {
+    editor = await startCodeServer({ vsix: subject.vsix });
+    const page = await context.newPage();
+    await page.goto(editor.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    const entry = await activityBarEntry(page, subject.displayName);
+    const host = await findExtensionHost(editor.pid);
+    // The built-in extensions that start with the window (and after "startup finished") settle.
+    const settleMs = await settle(host, { minMs: 3000, windowMs: 1500, maxTicks: 2 });
+    await entry.click();
+    await subject.firstContent(page);
+    await settle(host, { minMs: 500, windowMs: 1000, maxTicks: 2, timeoutMs: 10_000 });
+    const rss = rssMB(host);
+    const activationMs = await readRunningExtensions(page, subject.displayName);
+    return { activationMs, rssMB: rss, settleMs };
+  } finally {
+    await context.close().catch(() => undefined);
+    await editor?.stop();
+  }
+}
+
+/** `runs` runs of each subject, alternating A B B A A B …; `progress` is told after each run. */
+export async function measureActivation(
+  browser: Browser,
+  subjects: [Subject, Subject],
+  runs: number,
+  progress: (subject: Subject, i: number, r: ActivationRun) => void,
+): Promise<[ActivationRun[], ActivationRun[]]> {
+  const results: [ActivationRun[], ActivationRun[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? [0, 1] : [1, 0];
+    for (const k of order) {
+      const r = await measureOnce(browser, subjects[k]);
+      results[k].push(r);
+      progress(subjects[k], i, r);
+    }
+  }
+  return results;
+}
