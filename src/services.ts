@@ -11,7 +11,7 @@ export interface Session {
   readonly client: ApiClient | undefined;
   /** The chosen workspace name, or undefined when none is chosen yet. */
   readonly workspace: string | undefined;
-  /** The token's scopes (from GET /user/token) once known. */
+  /** The token's scopes (from GET /user/token, which needs TOKEN_INFO) when known: a hint for warnings, never a gate. */
   readonly scopes: readonly string[] | undefined;
   /**
    * Returns client and workspace, asking the user to sign in or pick a workspace when needed;
@@ -40,6 +40,15 @@ export interface Views {
   refreshTargets(): void;
   /** Replaces one target's data in the Targets view without a request (e.g. from allow-pipeline's answer). */
   updateTarget(target: import('./api').Target): void;
+  /**
+   * The Variables view forgets the variables of one scope (the list filter: none for the
+   * workspace) and shows them again, after a command changed them; every scope without a filter.
+   */
+  refreshVariables(filter?: import('./api').VariableFilter): void;
+  /** The Variables view shows the workspace's variables, or the current project's (the title's switch). */
+  setVariablesScope(mode: 'workspace' | 'project'): void;
+  /** The variables of one scope when the Variables view has every page of them (no request); else undefined. */
+  loadedVariables(filter: import('./api').VariableFilter): readonly import('./api').Variable[] | undefined;
   /**
    * The projects the Projects view has loaded, every page of them, so that pickers need no request;
    * undefined while the list is not complete (not loaded, or more pages to load).

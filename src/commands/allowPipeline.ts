@@ -1,16 +1,22 @@
 // Allow Pipeline on Target…: from a target of the Targets view or from the palette (target picked
 // first). A target that admits every pipeline needs nothing; otherwise the user picks a project
 // and a pipeline, pipelines already allowed are marked (picking one sends nothing), and the
-// Targets view takes the answer's target as it is, without another request.
+// Targets view takes the answer's target as it is, without another request. The token's scopes
+// never stop it: the server decides, and its 403 is explained (scopes in both naming schemes).
 import * as vscode from 'vscode';
 import {
   AccessDeniedError,
+  allowsAllPipelines,
   CancelledError,
-  MissingScopeError,
+  canOpenTarget,
+  isForbidden,
+  mayPipelineUse,
   NetworkError,
   NotFoundError,
+  pipelineName,
   RateLimitError,
   ServerError,
+  targetName,
   TimeoutError,
   UnexpectedResponseError,
   type ApiClient,
@@ -20,7 +26,7 @@ import {
 } from '../api';
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { describeError, errorForLog, offerRetry, offerRetryOrEdit } from '../ui/errorMessages';
+import { describeError, errorForLog, forbiddenMessage, offerRetry, offerRetryOrEdit, scopeWarning } from '../ui/errorMessages';
 import { ApiLists, pickPipeline, pickProject, pickTarget } from '../ui/pickers';
 
 export const ALLOW_PIPELINE_COMMAND = 'workspaceAutomation.allowPipeline';
@@ -43,7 +49,7 @@ interface AllowAnswers {
 /** The outcome, for tests: the updated target, or why nothing was sent. */
 export type AllowOutcome =
   | { kind: 'allowed'; target: Target }
-  | { kind: 'alreadyAllowed' | 'allPipelinesAllowed' | 'cancelled' | 'missingScope' }
+  | { kind: 'alreadyAllowed' | 'allPipelinesAllowed' | 'cancelled' | 'notOpenable' }
   | { kind: 'failed'; error: unknown };
 
 /** Stops the steps with a message (not an error): e.g. the target admits every pipeline. */
@@ -61,16 +67,16 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
     return { kind: 'cancelled' };
   }
   const { client, workspace } = ready;
-  if (services.session.scopes && !services.session.scopes.includes('TARGET_MANAGE')) {
-    await prompter.message('error', missingTargetManage());
-    return { kind: 'missingScope' };
-  }
   const lists = new ApiLists(client, workspace, services.views);
   if (preset && isFullTarget(preset)) {
     lists.remember(preset);
   }
   const answers: AllowAnswers = { target: preset, presetTarget: preset !== undefined };
-  if (preset?.all_pipelines_allowed) {
+  if (preset && !canOpenTarget(preset)) {
+    await prompter.message('info', notOpenable(preset));
+    return { kind: 'notOpenable' };
+  }
+  if (preset && allowsAllPipelines(preset) === true) {
     await prompter.message('info', allPipelinesAllowed(preset));
     return { kind: 'allPipelinesAllowed' };
   }
@@ -78,8 +84,8 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
     {
       applies: (a) => !a.presetTarget,
       run: async (ui, a) => {
-        a.target = await pickTarget(ui, lists, a.target?.id);
-        if (a.target.all_pipelines_allowed) {
+        a.target = await pickTarget(ui, lists, a.target?.id ?? undefined);
+        if (allowsAllPipelines(a.target) === true) {
           await ui.message('info', allPipelinesAllowed(a.target));
           throw new StopFlow({ kind: 'allPipelinesAllowed' });
         }
@@ -99,18 +105,24 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
         const target = required(a.target);
         const project = required(a.project);
         // The full target (allowed_pipelines) is loaded with the pipelines, under the pick's busy bar.
-        let allowed = new Set<number>();
+        let full: Target | undefined;
+        const allowed = (pipeline: Pipeline): boolean => full !== undefined && mayPipelineUse(full, pipeline.id);
         a.pipeline = await pickPipeline(ui, lists, project, {
           current: a.pipeline?.id,
-          placeholder: vscode.l10n.t('Choose the pipeline of {0} that may use {1}', project, target.name),
+          placeholder: vscode.l10n.t('Choose the pipeline of {0} that may use {1}', project, targetName(target)),
           load: async (signal) => {
-            allowed = new Set((await lists.target(target.id, signal)).allowed_pipelines.map((p) => p.id));
+            full = await lists.target(requiredId(target), signal);
           },
           decorate: (pipeline) =>
-            allowed.has(pipeline.id) ? { label: `$(check) ${pipeline.name}`, description: vscode.l10n.t('already allowed') } : {},
+            allowed(pipeline) ? { label: `$(check) ${pipelineName(pipeline)}`, description: vscode.l10n.t('already allowed') } : {},
         });
-        if (allowed.has(a.pipeline.id)) {
-          await ui.message('info', vscode.l10n.t('Pipeline {0} is already allowed on target {1}; nothing changed.', a.pipeline.name, target.name));
+        // From here on the full target names it: a reduced list item (the vendor's) has no name.
+        a.target = full ?? target;
+        if (allowed(a.pipeline)) {
+          await ui.message(
+            'info',
+            vscode.l10n.t('Pipeline {0} is already allowed on target {1}; nothing changed.', pipelineName(a.pipeline), targetName(a.target)),
+          );
           throw new StopFlow({ kind: 'alreadyAllowed' });
         }
       },
@@ -141,7 +153,7 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
     if (outcome.kind !== 'failed' || !isRetryable(outcome.error)) {
       return outcome;
     }
-    const choice = await offerRetryOrEdit(prompter, allowFailure(outcome.error, target, project, pipeline.name));
+    const choice = await offerRetryOrEdit(prompter, allowFailure(outcome.error, target, project, pipelineName(pipeline)));
     if (!choice) {
       return outcome;
     }
@@ -151,8 +163,9 @@ export async function allowPipeline(services: Services, prompter: Prompter, pres
 
 /**
  * Sends allow-pipeline under progress, hands the answer's target to the Targets view, and says
- * what happened. Errors that another try cannot fix (881, missing scope) are shown here; the
- * others are returned for the caller to offer Retry.
+ * what happened. Errors that another try cannot fix (881, a 403) are shown here; the others are
+ * returned for the caller to offer Retry. A known scope list that seems to lack TARGET_MANAGE
+ * adds a warning first, never a refusal.
  */
 export async function allowOnTarget(
   services: Services,
@@ -161,20 +174,31 @@ export async function allowOnTarget(
   workspace: string,
   target: TargetSummary,
   project: string,
-  pipeline: { id: number; name: string },
+  pipeline: Pick<Pipeline, 'id' | 'name' | 'identifier'>,
 ): Promise<AllowOutcome> {
+  const shown = pipelineName(pipeline);
+  const warning = scopeWarning('allowPipeline', services.session.scopes);
+  if (warning) {
+    void prompter.message('warning', warning);
+  }
   try {
+    const targetId = requiredId(target);
+    // The body names the pipeline (api.md): a pipeline without a name cannot be allowed from here.
+    const name = pipeline.name;
+    if (!name) {
+      throw new UnnamedPipelineError(shown);
+    }
     const updated = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Allowing pipeline {0} on target {1}…', pipeline.name, target.name),
+        title: vscode.l10n.t('Allowing pipeline {0} on target {1}…', shown, targetName(target)),
         cancellable: true,
       },
       async (_progress, token) => {
         const aborter = new AbortController();
         const subscription = token.onCancellationRequested(() => aborter.abort());
         try {
-          return await client.allowPipeline(workspace, target.id, { project, pipeline: pipeline.name }, { signal: aborter.signal });
+          return await client.allowPipeline(workspace, targetId, { project, pipeline: name }, { signal: aborter.signal });
         } finally {
           subscription.dispose();
         }
@@ -184,18 +208,39 @@ export async function allowOnTarget(
       services.views.updateTarget(updated);
     } catch (error) {
       // The target is changed on the server: a view that cannot take the answer is no failure of it.
-      services.log.warn(`The Targets view could not take target ${updated.id}: ${errorForLog(error)}`);
+      services.log.warn(`The Targets view could not take target ${String(updated.id)}: ${errorForLog(error)}`);
     }
-    services.log.info(`Allowed pipeline ${pipeline.name} (${project}) on target ${target.identifier} (${target.id}).`);
-    void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', pipeline.name, project, updated.name));
+    services.log.info(`Allowed pipeline ${shown} (${project}) on target ${targetName(target)} (${targetId}).`);
+    void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', shown, project, targetName(updated)));
     return { kind: 'allowed', target: updated };
   } catch (error) {
-    services.log.warn(`Allow pipeline ${pipeline.name} (${project}) on target ${target.identifier} failed: ${errorForLog(error)}`);
+    services.log.warn(`Allow pipeline ${shown} (${project}) on target ${targetName(target)} failed: ${errorForLog(error)}`);
     if (!isRetryable(error)) {
-      await prompter.message('error', allowFailure(error, target, project, pipeline.name));
+      await prompter.message('error', allowFailure(error, target, project, shown));
     }
     return { kind: 'failed', error };
   }
+}
+
+/** A pipeline the answer gave no name: allow-pipeline's body needs one. */
+class UnnamedPipelineError extends Error {
+  constructor(shown: string) {
+    super(
+      vscode.l10n.t(
+        'The server sent {0} without a name, and allowing a pipeline names it: allow it on the target in the web app instead.',
+        shown,
+      ),
+    );
+    this.name = 'UnnamedPipelineError';
+  }
+}
+
+/** The target's id; the steps only offer targets that have one. */
+function requiredId(target: TargetSummary): string {
+  if (!canOpenTarget(target)) {
+    throw new Error(notOpenable(target));
+  }
+  return target.id;
 }
 
 /** Whether Retry or Edit can help: not for permissions or scopes. (Allowing twice is harmless.) */
@@ -212,35 +257,38 @@ export function isRetryable(error: unknown): boolean {
 }
 
 export function allowFailure(error: unknown, target: TargetSummary, project: string, pipeline: string): string {
+  const name = targetName(target);
   if (error instanceof AccessDeniedError && error.isTargetPermission) {
     return vscode.l10n.t(
       'Your permission on target {0} does not allow changing its pipelines (access level DENIED); ask a workspace administrator.',
-      target.name,
+      name,
     );
   }
-  if (error instanceof MissingScopeError) {
-    return missingTargetManage();
-  }
-  if (error instanceof AccessDeniedError) {
-    return vscode.l10n.t('Access denied: you may not change the pipelines of target {0}; ask a workspace administrator.', target.name);
+  if (isForbidden(error)) {
+    return forbiddenMessage(error, 'allowPipeline');
   }
   if (error instanceof CancelledError) {
-    return vscode.l10n.t('Cancelled. Target {0} may have changed if the request had reached the service; allowing again is harmless.', target.name);
+    return vscode.l10n.t('Cancelled. Target {0} may have changed if the request had reached the service; allowing again is harmless.', name);
   }
   if (error instanceof NotFoundError) {
-    return vscode.l10n.t('{0} Pipeline {1} of project {2} or target {3} may have been renamed or deleted: choose Edit to pick again.', error.message, pipeline, project, target.name);
+    return vscode.l10n.t('{0} Pipeline {1} of project {2} or target {3} may have been renamed or deleted: choose Edit to pick again.', error.message, pipeline, project, name);
   }
-  return vscode.l10n.t('Could not allow pipeline {0} on target {1}: {2}', pipeline, target.name, describeError(error));
-}
-
-export function missingTargetManage(): string {
-  return vscode.l10n.t(
-    'Your token lacks the TARGET_MANAGE scope, which changing the pipelines of a target needs: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
-  );
+  if (error instanceof UnnamedPipelineError) {
+    return error.message;
+  }
+  return vscode.l10n.t('Could not allow pipeline {0} on target {1}: {2}', pipeline, name, describeError(error));
 }
 
 function allPipelinesAllowed(target: TargetSummary): string {
-  return vscode.l10n.t('Target {0} allows all pipelines: there is nothing to add.', target.name);
+  return vscode.l10n.t('Target {0} allows all pipelines: there is nothing to add.', targetName(target));
+}
+
+function notOpenable(target: TargetSummary): string {
+  return vscode.l10n.t(
+    'Target {0} ({1}) has no id in the server\'s answer: it is a filter of targets, not one target, and has no pipelines of its own to allow.',
+    targetName(target),
+    String(target.type ?? '?'),
+  );
 }
 
 /** The target of a Targets view item, read defensively; undefined for anything else. */
@@ -253,7 +301,8 @@ export function targetOfItem(item: unknown): TargetSummary | undefined {
     return undefined;
   }
   const t = target as Partial<TargetSummary>;
-  return typeof t.id === 'string' && typeof t.name === 'string' && typeof t.all_pipelines_allowed === 'boolean' ? (target as TargetSummary) : undefined;
+  const named = typeof t.id === 'string' || typeof t.identifier === 'string';
+  return named && Array.isArray(t.tags) ? (target as TargetSummary) : undefined;
 }
 
 /** The full target a Targets view item already holds (`loadedTarget`), without a request. */

@@ -2,10 +2,10 @@
 // name, editable). On success the Projects view shows the new project selected; on failure Retry
 // sends the same answers and Edit reopens both steps with them.
 import * as vscode from 'vscode';
-import { CancelledError, MissingScopeError, ValidationError, type ApiClient, type Project } from '../api';
+import { CancelledError, isForbidden, projectName, ValidationError, type ApiClient, type Project } from '../api';
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { describeError, errorForLog, missingScopeMessage, offerRetryOrEdit } from '../ui/errorMessages';
+import { describeError, errorForLog, forbiddenMessage, offerRetryOrEdit } from '../ui/errorMessages';
 
 export const CREATE_PROJECT_COMMAND = 'workspaceAutomation.createProject';
 
@@ -108,7 +108,7 @@ export async function createProject(services: Services, prompter: Prompter, answ
       // The project exists: a view that cannot show it yet is no failure of the creation.
       services.log.warn(`Selecting project ${project.name} in the Projects view failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', project.display_name, project.name, workspace));
+    void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', projectName(project), project.name, workspace));
     return project;
   }
 }
@@ -141,8 +141,8 @@ function failureMessage(error: unknown, displayName: string, name: string): stri
       displayName,
     );
   }
-  if (error instanceof MissingScopeError) {
-    return missingScopeMessage(error.scope ?? 'WORKSPACE');
+  if (isForbidden(error)) {
+    return forbiddenMessage(error, 'createProject');
   }
   return vscode.l10n.t('Could not create project {0}: {1}', displayName, describeError(error));
 }

@@ -11,11 +11,14 @@ import * as filterCommits from './filterCommits';
 import * as openCommit from './openCommit';
 import * as openInBrowser from './openInBrowser';
 import * as openSettings from './openSettings';
+import * as openTokenPage from './openTokenPage';
 import * as refresh from './refresh';
 import * as retry from './retry';
 import * as selectWorkspace from './selectWorkspace';
 import * as signIn from './signIn';
+import * as showLog from './showLog';
 import * as signOut from './signOut';
+import * as variables from './variables';
 
 export const commandModules: readonly { register(services: Services): vscode.Disposable[] }[] = [
   signIn,
@@ -33,6 +36,9 @@ export const commandModules: readonly { register(services: Services): vscode.Dis
   allowPipeline,
   checkPipelineAccess,
   createProject,
+  showLog,
+  openTokenPage,
+  variables,
 ];
 
 export function registerCommands(services: Services): vscode.Disposable[] {

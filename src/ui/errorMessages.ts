@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import {
   AccessDeniedError,
   ApiDisabledError,
+  type ApiError,
   MissingScopeError,
   NetworkError,
   RateLimitError,
@@ -11,7 +12,92 @@ import {
   UnauthorizedError,
   UnexpectedResponseError,
 } from '../api/errors';
+import { actionForRequest, isForbidden, SCOPES_FOR, seeminglyMissingScopes, type ScopeAction } from '../api/scopes';
 import type { Prompter } from './multiStepInput';
+
+/** Where the developer API is switched on, in the vendor's own words (admins only). */
+export function apiDisabledMessage(): string {
+  return vscode.l10n.t(
+    'The developer API is disabled in this workspace (new workspaces start with it off). A workspace administrator turns it on: Workspace Settings, Workspace tab, Developer API section, check "Enable developer API". Then choose Retry.',
+  );
+}
+
+/** What an action is, for "… usually needs the scope …". */
+function actionText(action: ScopeAction): string {
+  switch (action) {
+    case 'listWorkspaces':
+      return vscode.l10n.t('Listing your workspaces');
+    case 'readUser':
+      return vscode.l10n.t('Reading your profile');
+    case 'readToken':
+      return vscode.l10n.t("Reading the token's scopes");
+    case 'readProjects':
+      return vscode.l10n.t('Reading projects');
+    case 'createProject':
+      return vscode.l10n.t('Creating a project');
+    case 'readPipelines':
+      return vscode.l10n.t('Reading pipelines and actions');
+    case 'readCommits':
+      return vscode.l10n.t('Reading commits');
+    case 'readTargets':
+      return vscode.l10n.t('Reading deployment targets');
+    case 'allowPipeline':
+      return vscode.l10n.t('Changing the pipelines of a target');
+    case 'readVariables':
+      return vscode.l10n.t('Reading variables');
+    case 'createVariable':
+      return vscode.l10n.t('Creating a variable');
+    case 'manageVariables':
+      return vscode.l10n.t('Changing or deleting a variable');
+  }
+}
+
+/** "A and B" for a list of scope names. */
+function scopeList(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : vscode.l10n.t('{0} and {1}', names.slice(0, -1).join(', '), names[names.length - 1]);
+}
+
+/** The scopes an action usually needs, in both naming schemes, as one sentence. */
+export function scopesSentence(action: ScopeAction): string {
+  const need = SCOPES_FOR[action];
+  return vscode.l10n.t(
+    '{0} usually needs the scopes {1} (older scope names) or {2} (2026 scope names).',
+    actionText(action),
+    scopeList(need.older),
+    scopeList(need.newer),
+  );
+}
+
+/**
+ * A server's 403 (missing scope, or a role that does not allow it) in words: what the server said,
+ * the scopes the action usually needs in both naming schemes, and what to do. `action` defaults to
+ * the one of the request that failed.
+ */
+export function forbiddenMessage(error: ApiError, action?: ScopeAction): string {
+  const what = action ?? actionForRequest(error.method, error.path);
+  const said = error instanceof MissingScopeError && error.scope ? vscode.l10n.t('the token has no scope {0}', error.scope) : error.message;
+  const head = vscode.l10n.t('The server refused this (403: {0}): the token or your role in the workspace does not allow it.', said);
+  const scopes = what ? ` ${scopesSentence(what)}` : '';
+  return `${head}${scopes} ${vscode.l10n.t(
+    'Create a token with those scopes in your account\'s API token settings, then run "Workspace Automation: Sign In" with it; if the token has them, ask a workspace administrator for the permission.',
+  )}`;
+}
+
+/**
+ * A warning before sending, when the token's known scopes (read at sign-in) seem to lack what the
+ * action needs; undefined when they do not or are unknown. Never a reason not to send.
+ */
+export function scopeWarning(action: ScopeAction, known: readonly string[] | undefined): string | undefined {
+  const missing = seeminglyMissingScopes(action, known);
+  if (!missing) {
+    return undefined;
+  }
+  return vscode.l10n.t(
+    'Your token may lack {0} (its scopes as read at sign-in): {1} Sending anyway: the server decides.',
+    scopeList(missing),
+    scopesSentence(action),
+  );
+}
 
 /** A sentence a user understands, for any error a load or command can meet. Never holds a token. */
 export function describeError(error: unknown): string {
@@ -20,12 +106,10 @@ export function describeError(error: unknown): string {
     return vscode.l10n.t('The server refused the token ({0}). Sign in again.', message);
   }
   if (error instanceof ApiDisabledError) {
-    return vscode.l10n.t(
-      'The developer API is disabled in this workspace. An administrator enables it in the workspace settings, Developer API section, "Enable developer API".',
-    );
+    return apiDisabledMessage();
   }
-  if (error instanceof MissingScopeError) {
-    return vscode.l10n.t('{0} Create a token with that scope and sign in with it.', message);
+  if (isForbidden(error)) {
+    return forbiddenMessage(error);
   }
   if (error instanceof AccessDeniedError) {
     return vscode.l10n.t('Access denied: your permissions do not allow this ({0}).', message);
@@ -48,14 +132,6 @@ export function describeError(error: unknown): string {
     return vscode.l10n.t('The server answered something that is not the API: {0}', message);
   }
   return message;
-}
-
-/** What to do about a token without `scope`: the same words for every command that needs one. */
-export function missingScopeMessage(scope: string): string {
-  return vscode.l10n.t(
-    'Your token lacks the {0} scope: create a token with it in your account\'s API token settings, then run "Workspace Automation: Sign In" with the new token.',
-    scope,
-  );
 }
 
 /** An error for the log: the client's messages are redacted; other errors are ours. Never a value. */

@@ -23,8 +23,11 @@ export interface PromptFrame {
 
 export interface PickOptions<T extends vscode.QuickPickItem> {
   placeholder: string;
-  /** The items, or a loader called once; the pick shows a busy state while it runs. */
-  items: readonly T[] | ((signal: AbortSignal) => Promise<readonly T[]>);
+  /**
+   * The items, or a loader called once; the pick shows a busy state while it runs, and `progress`
+   * texts (e.g. "Loading projects… (300 so far)") as its placeholder. Closing the pick aborts `signal`.
+   */
+  items: readonly T[] | ((signal: AbortSignal, progress?: (text: string) => void) => Promise<readonly T[]>);
   /** Placeholder while the loader runs, e.g. "Loading projects…". */
   loadingPlaceholder?: string;
   /** Placeholder when there is nothing to pick, e.g. "No projects in this workspace". */
@@ -152,7 +155,12 @@ export class QuickInputPrompter implements Prompter {
         quickPick.busy = true;
         quickPick.placeholder = options.loadingPlaceholder ?? options.placeholder;
         quickPick.show();
-        options.items(aborter.signal).then(
+        const progress = (text: string): void => {
+          if (!settled && quickPick.busy) {
+            quickPick.placeholder = text;
+          }
+        };
+        options.items(aborter.signal, progress).then(
           (items) => {
             if (!settled) {
               quickPick.busy = false;

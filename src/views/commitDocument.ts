@@ -1,7 +1,7 @@
 // A commit's full view: a read-only virtual document in the `diff` language. Plain text keeps a
 // 2,000-line patch fast to open and lets the editor's own search, folding and theme apply.
 import * as vscode from 'vscode';
-import { parseApiDate, type Commit, type CommitFile, type Member } from '../api';
+import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../api';
 import type { CommitRef, CommitStore } from './commitStore';
 
 export const COMMIT_SCHEME = 'workspace-automation-commit';
@@ -137,7 +137,9 @@ function memberText(m: Member | null | undefined): string {
   if (!m) {
     return '(unknown)';
   }
-  return m.email ? `${m.name} <${m.email}>` : String(m.name ?? '(unknown)');
+  // A non-member author may come with a name and an e-mail only, or with one of them.
+  const name = personName(m) ?? '(unknown)';
+  return m.email && name !== m.email ? `${name} <${m.email}>` : name;
 }
 
 function dateText(text: string | null | undefined): string {
@@ -145,6 +147,6 @@ function dateText(text: string | null | undefined): string {
   return d ? d.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC') : String(text ?? '');
 }
 
-function sum(files: CommitFile[], pick: (f: CommitFile) => number): number {
+function sum(files: CommitFile[], pick: (f: CommitFile) => number | null | undefined): number {
   return files.reduce((n, f) => n + (Number(pick(f)) || 0), 0);
 }

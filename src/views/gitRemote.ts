@@ -2,6 +2,7 @@
 // comparison of repository addresses in their many spellings (https, ssh, scp-like, with or
 // without user, port, `.git`, case).
 import * as vscode from 'vscode';
+import { readBoundedUri } from '../readBounded';
 
 /** Remote URLs of the folder's repository, `origin` first; [] when there is none. */
 export async function readGitRemotes(folder: vscode.Uri): Promise<string[]> {
@@ -31,8 +32,12 @@ async function readGitConfig(folder: vscode.Uri): Promise<string | undefined> {
   }
 }
 
+/** Far above any real git config; a folder's files are read only when regular and this small. */
+const MAX_GIT_FILE_BYTES = 1024 * 1024;
+
+/** A file of the folder's repository: a folder may hold anything (a FIFO, a link to /dev/zero). */
 async function readText(uri: vscode.Uri): Promise<string> {
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  return new TextDecoder().decode(await readBoundedUri(uri, MAX_GIT_FILE_BYTES));
 }
 
 /** Parses the `[remote "<name>"] url = ...` entries of a git config file; `origin` first. */

@@ -1,13 +1,14 @@
-// Creates the three views (Projects, Commits, Targets) and implements `Views`, what commands ask
+// Creates the four views (Projects, Commits, Targets, Variables) and implements `Views`, what commands ask
 // of them after a change.
 import * as vscode from 'vscode';
-import type { Pipeline, ProjectRef, Target } from '../api';
+import type { Pipeline, ProjectRef, Target, Variable, VariableFilter } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { Services, Views } from '../services';
 import { CommitsProvider } from './commitsProvider';
 import { CurrentProject } from './currentProject';
 import { ProjectsProvider } from './projectsProvider';
 import { TargetsProvider } from './targetsProvider';
+import { VariablesProvider } from './variables/provider';
 
 /** What the Commits and Targets providers offer here. */
 export interface RefreshableView {
@@ -22,6 +23,7 @@ export class SidebarViews implements Views, vscode.Disposable {
   private _projects: ProjectsProvider | undefined;
   commits: CommitsProvider | undefined;
   targets: TargetsProvider | undefined;
+  variables: VariablesProvider | undefined;
   private readonly disposables: vscode.Disposable[] = [this.currentProject];
 
   /** The Projects provider (after create()). */
@@ -42,6 +44,8 @@ export class SidebarViews implements Views, vscode.Disposable {
     this.disposables.push(this.commits, this.commits.createTreeView());
     this.targets = new TargetsProvider(session);
     this.disposables.push(this.targets, this.targets.createTreeView());
+    this.variables = new VariablesProvider(session, this.currentProject, (name) => this._projects?.loadedPipelines(name));
+    this.disposables.push(this.variables, this.variables.createTreeView());
     void services;
   }
 
@@ -65,6 +69,18 @@ export class SidebarViews implements Views, vscode.Disposable {
     this.targets?.updateTarget(target);
   }
 
+  refreshVariables(filter?: VariableFilter): void {
+    this.variables?.refreshScope(filter);
+  }
+
+  setVariablesScope(mode: 'workspace' | 'project'): void {
+    this.variables?.setMode(mode);
+  }
+
+  loadedVariables(filter: VariableFilter): readonly Variable[] | undefined {
+    return this.variables?.loadedVariables(filter);
+  }
+
   loadedProjects(): readonly ProjectRef[] | undefined {
     return this._projects?.loadedProjects();
   }
@@ -78,6 +94,7 @@ export class SidebarViews implements Views, vscode.Disposable {
     this.refreshProjects();
     this.refreshCommits();
     this.refreshTargets();
+    this.refreshVariables();
   }
 
   dispose(): void {

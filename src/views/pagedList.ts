@@ -1,8 +1,13 @@
 // The children of one tree node (or a view's root) fetched a page at a time: the items loaded so far,
 // a "Load more" node while more pages may exist, and an error node at the end when a page failed
 // (the loaded items stay). A page shorter than the page size is the last one (the API gives no
-// total). Loaded data is kept until reset(), so re-rendering a tree never fetches again.
+// total); so is one longer than asked, or one that brings nothing new (a server that does not page
+// answers everything each time): an item already shown is never shown twice. An item the server
+// sent without what the extension needs is an error row among the others (BadItemNode). Loaded data
+// is kept until reset(), so re-rendering a tree never fetches again.
 import * as vscode from 'vscode';
+import { itemProblems, PageTracker } from '../api';
+import { BadItemNode } from './nodes/badItemNode';
 import { ErrorNode } from './nodes/errorNode';
 import { LoadMoreNode } from './nodes/loadMoreNode';
 import { TreeNode } from './nodes/treeNode';
@@ -27,12 +32,15 @@ export interface PagedListOptions<T> {
   onError?(error: unknown, page: number): boolean;
   /** Shows a progress bar on this view while a page requested by the user loads. */
   viewId?: string;
+  /** The identity of an item, to drop one shown on an earlier page; default: identityOf. */
+  keyOf?(item: T): string;
 }
 
 export class PagedList<T> {
   private _items: T[] = [];
   private _nodes: TreeNode[] = [];
   private nextPage = 1;
+  private tracker: PageTracker<T>;
   private _done = false;
   private _error: unknown;
   private _started = false;
@@ -41,12 +49,19 @@ export class PagedList<T> {
   /** Bumped by reset(); an answer for an older generation is dropped. */
   private generation = 0;
 
-  constructor(private readonly options: PagedListOptions<T>) {}
+  constructor(private readonly options: PagedListOptions<T>) {
+    this.tracker = this.newTracker();
+  }
+
+  private newTracker(): PageTracker<T> {
+    const keyOf = this.options.keyOf;
+    return new PageTracker<T>(keyOf ? (item) => keyOf.call(this.options, item) : undefined);
+  }
 
   get items(): readonly T[] {
     return this._items;
   }
-  /** True once a short (last) page arrived. */
+  /** True once the last page arrived (short, longer than asked, or repeating the one before). */
   get done(): boolean {
     return this._done;
   }
@@ -123,6 +138,7 @@ export class PagedList<T> {
     this._items = [];
     this._nodes = [];
     this.nextPage = 1;
+    this.tracker = this.newTracker();
     this._done = false;
     this._error = undefined;
     this._started = false;
@@ -150,12 +166,19 @@ export class PagedList<T> {
           return;
         }
         this._error = undefined;
-        this._items.push(...items);
-        for (const item of items) {
+        const { fresh, last } = this.tracker.take(items, perPage);
+        this._items.push(...fresh);
+        for (const item of fresh) {
           this._nodes.push(this.adopt(this.options.toNode(item)));
         }
+        // Left out of a page seen before too: a repeated page adds no second error row.
+        if (fresh.length > 0 || page === 1) {
+          for (const problem of itemProblems(items)) {
+            this._nodes.push(this.adopt(new BadItemNode(problem)));
+          }
+        }
         this.nextPage = page + 1;
-        this._done = items.length < perPage;
+        this._done = last;
       } catch (error) {
         if (generation !== this.generation) {
           return;

@@ -2,7 +2,7 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import type { Pipeline, ProjectRef } from '../api';
+import { projectName, type Pipeline, type ProjectRef } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { CurrentProject, ProjectChoice } from './currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
@@ -164,7 +164,7 @@ export class ProjectsProvider extends NodeTreeProvider {
       if (names.length === 0) {
         return outcome('no git remote');
       }
-      const exact = (p: ProjectRef) => names.includes(slug(p.name)) || names.includes(slug(p.display_name));
+      const exact = (p: ProjectRef) => names.includes(slug(p.name)) || (!!p.display_name && names.includes(slug(p.display_name)));
       const near = (p: ProjectRef) =>
         names.some((n) => n.length >= 3 && slug(p.name).length >= 3 && (slug(p.name).includes(n) || n.includes(slug(p.name))));
       if (!this.projects.items.some(exact)) {
@@ -228,7 +228,7 @@ export class ProjectsProvider extends NodeTreeProvider {
 }
 
 function choiceOf(p: ProjectRef): ProjectChoice {
-  return { name: p.name, displayName: p.display_name || p.name };
+  return { name: p.name, displayName: projectName(p) };
 }
 
 /** A view title's description for the session's state: the workspace, or the address that fails. */

@@ -1,10 +1,11 @@
 // Allow Pipeline on Target and Check Pipeline Access as a person does them in the real editor:
 // from the Targets view's context menu with admin-token (the view updates from the answer, no
-// second request), error 881 with denied-token, the missing TARGET_MANAGE scope with dev-token,
-// and the targets a pipeline may not use. After each, the targets read through the API show
+// second request), error 881 with denied-token, a token without TARGET_MANAGE (dev-token: sent
+// anyway, the server's 403 explained), and the targets a pipeline may not use. After each, the targets read through the API show
 // exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
+import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../shared/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitStep } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';
@@ -15,9 +16,12 @@ interface ApiTarget {
   [field: string]: unknown;
 }
 
+/** Every target of acme in full, by id; a MATCH item (no id) is no target of its own. */
 async function allTargets(wb: Workbench): Promise<Map<string, ApiTarget>> {
-  const { targets } = await apiGet<{ targets: { id: string }[] }>(wb, '/workspaces/acme/targets?per_page=100');
-  const full = await Promise.all(targets.map((t) => apiGet<ApiTarget>(wb, `/workspaces/acme/targets/${t.id}`)));
+  const { targets } = await apiGet<{ targets: { id?: string }[] }>(wb, '/workspaces/acme/targets?per_page=100');
+  const ids = targets.flatMap((t) => (t.id ? [t.id] : []));
+  assert.deepEqual(ids, demoTargets().map((t) => t.id));
+  const full = await Promise.all(ids.map((id) => apiGet<ApiTarget>(wb, `/workspaces/acme/targets/${id}`)));
   return new Map(full.map((t) => [t.id, t]));
 }
 
@@ -40,6 +44,10 @@ function onlyAdded(before: Map<string, ApiTarget>, after: Map<string, ApiTarget>
 }
 
 const TITLE = 'Allow Pipeline on Target';
+const STAGING = 'tg-3a71';
+const FTP = 'tg-5d90';
+/** Production as the Targets view and the target pick list it (the vendor's list item has no name). */
+const PRODUCTION_ROW = listedTargetLabel(PRODUCTION_TARGET_ID);
 
 describe('Allow Pipeline on Target (UI, admin)', () => {
   let initial: Map<string, ApiTarget>;
@@ -60,8 +68,8 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
 
   it('allows Deploy to staging on production from its context menu; the view shows it without another request', async () => {
     const wb = workbench();
-    await wb.waitForRows('Targets', (rows) => rows.some((r) => r.label === 'Production web servers'), 'the targets');
-    await contextMenuCommand(wb, 'Targets', 'Production web servers', 'Allow Pipeline on Target…');
+    await wb.waitForRows('Targets', (rows) => rows.some((r) => r.label === PRODUCTION_ROW), 'the targets');
+    await contextMenuCommand(wb, 'Targets', PRODUCTION_ROW, 'Allow Pipeline on Target…');
     await waitStep(wb, TITLE, 1, 2);
     await wb.pick('Web App');
     await waitStep(wb, TITLE, 2, 2);
@@ -76,6 +84,7 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     await wb.pick('Deploy to staging');
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Pipeline Deploy to staging of project web-app may now use target Production web servers.');
+    // The view takes the answer's target: its name from then on.
     const production = await wb.row('Targets', 'Production web servers');
     if ((await production.getAttribute('aria-expanded')) !== 'true') {
       await production.click();
@@ -90,14 +99,25 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     onlyAdded(initial, await allTargets(wb), PRODUCTION_TARGET_ID, [102]);
   });
 
-  it('from the palette: a target that allows all pipelines is said so, and nothing is sent', async () => {
+  it(`from the palette: a target that allows all pipelines ${isVendor ? "(the vendor's list item does not say) marks every pipeline as allowed" : 'is said so'}, and nothing is sent`, async () => {
     const wb = workbench();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
     await waitStep(wb, TITLE, 1, 3);
-    assert.deepEqual(await pickLabels(wb), ['Production web servers', 'Staging server', 'Static assets (FTP)', 'Main Kubernetes cluster']);
-    await wb.pick('Staging server');
-    await wb.waitQuickInputClosed();
-    await wb.waitForNotification('Target Staging server allows all pipelines: there is nothing to add.');
+    assert.deepEqual(await pickLabels(wb), demoTargets().map((t) => listedTargetLabel(t)));
+    await wb.pick(listedTargetLabel(STAGING));
+    if (isVendor) {
+      await waitStep(wb, TITLE, 2, 3);
+      await wb.pick('Web App');
+      await waitStep(wb, TITLE, 3, 3);
+      assert.equal(await pickDescription(wb, 'Build and test'), 'already allowed');
+      assert.equal(await pickDescription(wb, 'Release notes'), 'already allowed');
+      await wb.pick('Release notes');
+      await wb.waitQuickInputClosed();
+      await wb.waitForNotification('Pipeline Release notes is already allowed on target Staging server; nothing changed.');
+    } else {
+      await wb.waitQuickInputClosed();
+      await wb.waitForNotification('Target Staging server allows all pipelines: there is nothing to add.');
+    }
     assert.deepEqual(wb.emulator.requests.filter((r) => r.method === 'POST'), []);
     assert.deepEqual(await allTargets(wb), initial);
   });
@@ -113,7 +133,9 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     await contextMenuCommand(wb, 'Projects', 'Build and test', 'Check Pipeline Access…');
     await wb.waitQuickInput({ title: 'Check Pipeline Access' });
     await wb.waitQuickInput({ placeholder: /^Targets pipeline Build and test may not use/ });
-    assert.deepEqual(await pickLabels(wb), ['Production web servers', 'Static assets (FTP)', 'Main Kubernetes cluster']);
+    const closed = targetsClosedTo(101);
+    assert.deepEqual(closed, [PRODUCTION_TARGET_ID, FTP, 'tg-b41e'], 'the demo data this test is about');
+    assert.deepEqual(await pickLabels(wb), closed.map(fullTargetLabel));
     await wb.enter();
     await wb.waitForNotification('Pipeline Build and test of project web-app may now use target Production web servers.');
     await wb.waitQuickInput({ placeholder: /^Targets pipeline Build and test may not use/ });
@@ -169,7 +191,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
     const initial = await allTargets(wb);
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
     await waitStep(wb, TITLE, 1, 3);
-    await wb.pick('Production web servers');
+    await wb.pick(PRODUCTION_ROW);
     await waitStep(wb, TITLE, 2, 3);
     await wb.pick('Web App');
     await waitStep(wb, TITLE, 3, 3);
@@ -185,15 +207,26 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
     assert.deepEqual(await allTargets(wb), initial);
   });
 
-  it('says the token lacks TARGET_MANAGE, and how to get one (dev-token), without asking anything', async () => {
+  it('sends for a token without TARGET_MANAGE (dev-token) and explains the 403: the scopes in both naming schemes, and what to do', async () => {
     const wb = workbench();
     await openSignedIn(wb, DEV_TOKEN);
     const initial = await allTargets(wb);
     wb.emulator.clearRequests();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
-    const message = await wb.waitForNotification(/^Your token lacks the TARGET_MANAGE scope/);
-    assert.match(message, /create a token with it in your account's API token settings, then run "Workspace Automation: Sign In" with the new token\./);
-    assert.deepEqual(wb.emulator.requests.filter((r) => r.method === 'POST'), []);
+    await waitStep(wb, TITLE, 1, 3);
+    await wb.pick(PRODUCTION_ROW);
+    await waitStep(wb, TITLE, 2, 3);
+    await wb.pick('Web App');
+    await waitStep(wb, TITLE, 3, 3);
+    await wb.pick('Deploy to staging');
+    await wb.waitQuickInputClosed();
+    const message = await wb.waitForNotification(`The server refused this (403: ${quotedMissingScope('TARGET_MANAGE')})`);
+    assert.match(message, /TARGET_MANAGE \(older scope names\) or TARGET_MANAGE \(2026 scope names\)/);
+    assert.match(message, /Create a token with those scopes in your account's API token settings, then run "Workspace Automation: Sign In" with it/);
+    assert.deepEqual(
+      wb.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.status),
+      [403],
+    );
     assert.deepEqual(await allTargets(wb), initial);
   });
 });

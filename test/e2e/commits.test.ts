@@ -24,6 +24,9 @@ describe('Commits view (UI)', () => {
 
   it('asks to select a project, then shows web-app newest first a page at a time', async () => {
     const wb = workbench();
+    // Two pages must be rendered at once: the four views share the side bar's height.
+    await wb.collapseView('Targets');
+    await wb.collapseView('Variables');
     await wb.expandView('Commits');
     await wb.waitForRows('Commits', (rows) => rows.some((r) => r.label === 'Select a project in the Projects view'), 'the empty state');
     await wb.clickRow('Projects', 'Web App');

@@ -5,13 +5,18 @@
 import * as assert from 'node:assert/strict';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
+import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
+import { fullTargetLabel, listedTargetLabel, listedTargetRows } from '../shared/dialect';
+
+/** The rows of acme's Targets view in the run's dialect. */
+const TARGET_ROWS = listedTargetRows().length;
 
 describe('faults (UI)', () => {
   before(async () => {
     const wb = workbench();
     await openSignedIn(wb);
     await wb.expandView('Targets');
-    await wb.waitForRows('Targets', (r) => r.length === 4, 'the four acme targets');
+    await wb.waitForRows('Targets', (r) => r.length === TARGET_ROWS, 'the acme targets');
   });
 
   after(() => closeSignedIn(workbench()));
@@ -32,7 +37,7 @@ describe('faults (UI)', () => {
     );
     wb.emulator.clearFaults();
     await wb.rowAction('Targets', /Service unavailable/, 'Retry');
-    await wb.waitForRows('Targets', (r) => r.length === 4, 'the targets after Retry');
+    await wb.waitForRows('Targets', (r) => r.length === TARGET_ROWS, 'the targets after Retry');
     assert.deepEqual(
       lists().map((r) => r.status),
       [503, 503, 503, 200],
@@ -45,20 +50,20 @@ describe('faults (UI)', () => {
     wb.emulator.clearRequests();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
     await wb.waitQuickInput({ placeholder: /Choose a deployment target/ });
-    await wb.pick('Production web servers');
+    await wb.pick(listedTargetLabel(PRODUCTION_TARGET_ID));
     await wb.waitQuickInput({ placeholder: /Choose a project/ });
     await wb.pick('Web App');
     await wb.waitQuickInput({ placeholder: /Choose the pipeline of web-app/ });
     await wb.pick('Deploy to staging');
     await wb.waitQuickInputClosed();
     const posts = () => wb.emulator.requests.filter((r) => r.method === 'POST');
-    const failure = /Could not allow pipeline Deploy to staging on target Production web servers/;
+    const failure = new RegExp(`Could not allow pipeline Deploy to staging on target ${fullTargetLabel(PRODUCTION_TARGET_ID)}`);
     await wb.waitForNotification(failure);
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(posts().length, 1, 'the POST that may have reached the server is not repeated by itself');
     await wb.clickNotificationButton(failure, 'Retry');
     await waitFor('the second POST', async () => (posts().length === 2 ? true : undefined));
-    await wb.waitForNotification(/Pipeline Deploy to staging of project web-app may now use target Production web servers/);
+    await wb.waitForNotification(`Pipeline Deploy to staging of project web-app may now use target ${fullTargetLabel(PRODUCTION_TARGET_ID)}.`);
     assert.deepEqual(
       posts().map((r) => r.status),
       [0, 200],

@@ -4,8 +4,12 @@
 // workspace's welcome, the unreachable service's welcome, and Refresh costing one request.
 import * as assert from 'node:assert/strict';
 import { startEmulator } from '../emulator';
+import { demoProjects, dialect, projectLabel } from '../shared/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
+
+/** acme's projects in the run's dialect (the vendor's demo data adds one without a display name). */
+const PROJECT_COUNT = demoProjects().length;
 
 describe('Projects view (UI)', () => {
   before(() => openSignedIn(workbench()));
@@ -14,16 +18,12 @@ describe('Projects view (UI)', () => {
 
   it('lists the projects with display name and name, and the workspace in the title', async () => {
     const wb = workbench();
-    const rows = await wb.waitForRows('Projects', (r) => r.length === 4, 'the four projects');
+    const rows = await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects');
     assert.deepEqual(
       rows.map((r) => [r.label, r.description, r.level, r.expanded]),
-      [
-        ['Web App', 'web-app', 1, false],
-        ['API Service', 'api-service', 1, false],
-        ['Mobile App', 'mobile-app', 1, false],
-        ['Docs', 'docs', 1, false],
-      ],
+      demoProjects().map((p) => [projectLabel(p), p.name, 1, false]),
     );
+    assert.deepEqual(rows.slice(0, 4).map((r) => r.label), ['Web App', 'API Service', 'Mobile App', 'Docs']);
     const description = await wb.view('Projects').locator('.pane-header .description').innerText();
     assert.equal(description.trim(), 'acme');
   });
@@ -68,10 +68,10 @@ describe('Projects view (UI)', () => {
     await row.hover();
     await row.locator('.actions .action-label[aria-label^="Open in Browser"]').waitFor({ state: 'visible' });
     await wb.clickRow('Projects', 'Web App'); // collapses it
-    await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects, collapsed');
+    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects, collapsed');
     wb.emulator.clearRequests();
     await wb.viewAction('Projects', 'Refresh Projects');
-    await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects again');
+    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects again');
     await waitFor('the refresh request', async () => (wb.emulator.requests.some((r) => r.path.startsWith('/workspaces/acme/projects?')) ? true : undefined));
     assert.equal(wb.emulator.requests.filter((r) => r.path.startsWith('/workspaces/acme/projects?')).length, 1, 'Refresh costs one request');
   });
@@ -83,7 +83,7 @@ describe('Projects view (UI)', () => {
     const rows = await wb.waitForRows('Projects', (r) => r.length === 1 && /failed/i.test(r[0].label), 'the error row');
     assert.match(rows[0].description, /Click to retry/);
     await wb.clickRow('Projects', /failed/i);
-    await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects after Retry');
+    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects after Retry');
   });
 
   it('shows the API-disabled welcome for the dormant workspace, and comes back with Select Workspace', async () => {
@@ -95,19 +95,19 @@ describe('Projects view (UI)', () => {
       const t = await wb.welcomeText('Projects');
       return /developer API is disabled/.test(t) ? t : undefined;
     });
-    assert.match(text, /Developer API section, option "Enable developer API"/);
+    assert.match(text, /Developer API section, check "Enable developer API"/);
     await wb.readmeScreenshot('api-disabled', { clip: wb.page.locator('.sidebar') });
     await wb.clickWelcome('Projects', 'Select Workspace');
     await wb.waitQuickInput({ placeholder: /Choose the workspace/ });
     await wb.pick('Acme');
-    await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects of acme');
+    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects of acme');
   });
 
   it('shows the unreachable welcome, with the address in the title, when the service stops answering', async () => {
     const wb = workbench();
     const apiUrl = wb.userSettings()['workspaceAutomation.apiUrl'];
     // A second emulator of our own, signed in to, then stopped.
-    const other = await startEmulator({ port: 0 });
+    const other = await startEmulator({ port: 0, dialect });
     let stopped = false;
     try {
       wb.setUserSettings({ 'workspaceAutomation.apiUrl': other.url });
@@ -118,7 +118,7 @@ describe('Projects view (UI)', () => {
       assert.match(await wb.quickInputMessage(), new RegExp(`token for ${other.url.replace(/[.]/g, '\\.')}`));
       await wb.submit(demoTokens.admin);
       await wb.waitQuickInputClosed();
-      await wb.waitForRows('Projects', (r) => r.length === 4, 'the projects of the second emulator');
+      await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects of the second emulator');
       await other.close();
       stopped = true;
       await wb.reload(); // a new window: the stored token, no answer

@@ -7,10 +7,13 @@
 //   FILE=activation npm run test:e2e         only files whose path contains "activation"
 //   GREP="Targets" npm run test:e2e          only tests whose full title matches
 //   HEADED=1 npm run test:e2e                show the browser (needs a display)
+//   npm run test:e2e:vendor                  the same against the emulator's vendor dialect
+//                                            (--dialect vendor; or WA_DIALECT=vendor)
 //   npm run screenshots                      same run, README screenshots into media/screenshots/
 import * as path from 'node:path';
 import Mocha from 'mocha';
 import { isInterrupted, onCleanup, runToExit } from '../harness/cleanup';
+import { applyDialectArgument } from '../harness/emulator';
 import { repoRoot } from '../harness/paths';
 import { figure, startFigures, startSession } from '../harness/session';
 import { testFiles } from '../harness/testFiles';
@@ -18,6 +21,7 @@ import { Workbench, setWorkbench } from './workbench';
 
 async function main(): Promise<number> {
   const t0 = Date.now();
+  applyDialectArgument();
   if (process.argv.includes('--screenshots')) {
     process.env.WA_SCREENSHOTS = '1';
   }

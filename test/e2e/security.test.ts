@@ -35,7 +35,13 @@ describe('security (UI)', () => {
     await wb.cancel();
     const text = await wb.page.locator('body').innerText();
     assert.ok(!text.includes(UNKNOWN_TOKEN), 'the token is nowhere on screen');
-    assert.ok(wb.emulator.requests.every((r) => r.status === 401), 'only the check, refused');
+    const statuses = wb.emulator.requests.map((r) => r.status);
+    assert.ok(statuses.length > 0, 'the token was checked with the server');
+    assert.deepEqual(
+      statuses.filter((s) => s !== 401),
+      [],
+      'only the check, refused',
+    );
   });
 
   it('a plain http:// address off this machine: Sign In says why with Open Settings, asks nothing, sends nothing', async () => {

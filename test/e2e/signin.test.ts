@@ -2,6 +2,9 @@
 // the token in a password box (a bad one refused with the server's reason, the box staying open),
 // the workspace pick, the projects listed, Sign Out; and the account-type steps with Back.
 import * as assert from 'node:assert/strict';
+import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
+import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../shared/dialect';
+import { closeSignedIn, presetWorkspace, signInWith } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
 
 const WORKSPACE = 'workspaceAutomation.workspace';
@@ -24,11 +27,11 @@ describe('sign in (UI)', () => {
     await wb.close();
   });
 
-  it('shows the signed-out welcome with a Sign In button in each view', async () => {
+  it('shows the signed-out welcome with a Sign In button once, in the Projects view', async () => {
     const wb = workbench();
     const text = await waitFor('the Projects welcome', async () => (await wb.welcomeText('Projects')) || undefined);
     assert.match(text, /Sign in with a personal access token/);
-    assert.match(await wb.welcomeText('Targets'), /Sign in with a personal access token/);
+    assert.equal(await wb.page.locator('.sidebar .welcome-view-content').count(), 1);
   });
 
   it('asks for the token in a password box and refuses a bad one with the server reason, keeping the box open', async () => {
@@ -123,4 +126,46 @@ describe('sign in (UI)', () => {
       wb.setUserSettings({ [API_URL]: apiUrl });
     }
   });
+});
+
+describe(`sign in (UI) with the real service's token variations ${dialectTag}`, () => {
+  before(async () => {
+    const wb = workbench();
+    presetWorkspace(wb);
+    await wb.open();
+    await wb.openContainer();
+  });
+
+  afterEach(async () => {
+    const wb = workbench();
+    await wb.runCommand('Workspace Automation: Sign Out');
+    await waitFor('the signed-out welcome', async () => (/Sign in with a personal access token/.test(await wb.welcomeText('Projects')) ? true : undefined));
+    await wb.clearNotifications();
+  });
+
+  after(() => closeSignedIn(workbench()));
+
+  const cases = [
+    { token: MODERN_TOKEN, what: 'the 2026 scope names only', greeting: / as Alice Admin\.$/, refused: [] as string[] },
+    { token: NO_TOKEN_INFO_TOKEN, what: 'no TOKEN_INFO, GET /user/token refused', greeting: / as Alice Admin\.$/, refused: ['/user/token'] },
+    { token: NO_USER_INFO_TOKEN, what: 'no USER_INFO, GET /user refused: a greeting without a name', greeting: /^Signed in to http:\/\/127\.0\.0\.1:\d+\.$/, refused: ['/user'] },
+  ];
+  for (const c of cases) {
+    it(`${c.token} (${c.what}): signed in with the Sign In command, the projects and targets listed`, async () => {
+      const wb = workbench();
+      wb.emulator.clearRequests();
+      await signInWith(wb, c.token);
+      await wb.expandView('Targets'); // shown once signed in
+      const projects = await wb.waitForRows('Projects', (r) => r.length === demoProjects().length, 'the projects');
+      assert.deepEqual(projects.map((r) => r.label), demoProjects().map(projectLabel));
+      const targets = await wb.waitForRows('Targets', (r) => r.length === listedTargetRows().length, 'the targets');
+      assert.deepEqual(targets.map((r) => r.label), listedTargetRows());
+      assert.deepEqual(
+        wb.emulator.requests.filter((r) => r.status === 403).map((r) => r.path),
+        c.refused,
+        'only the token checks its scopes do not cover are refused',
+      );
+      assert.match(await wb.waitForNotification(/^Signed in to /), c.greeting);
+    });
+  }
 });

@@ -1,5 +1,6 @@
-// Create Variable as a person does it in the real editor: from the palette and from the Projects
-// view's context menu, a VAR in each of the four scopes, an SSH_KEY from a key file made by
+// Create Variable as a person does it in the real editor, signed in with a token of the 2026 scope
+// names (modern-token: VARIABLE_WRITE, no VARIABLE_ADD; never a scope warning): from the palette
+// and from the Projects view's context menu, a VAR in each of the four scopes, an SSH_KEY from a key file made by
 // ssh-keygen (public key and fingerprint checked against ssh-keygen), an SSH_PUBLIC_KEY, and a
 // taken key answered with Retry and Edit (inputs kept). After each, the variables read through
 // the API show exactly the expected change.
@@ -27,6 +28,8 @@ import {
   type ApiVariable,
 } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';
+import { MODERN_TOKEN } from '../emulator/demo-data';
+import { ENCRYPTED_PREFIX } from '../shared/dialect';
 
 const TITLE = 'Create Variable';
 const COMMAND = 'Workspace Automation: Create Variable…';
@@ -37,7 +40,7 @@ describe('Create Variable (UI)', () => {
 
   before(async () => {
     keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-ui-keys-'));
-    await openSignedIn(workbench());
+    await openSignedIn(workbench(), MODERN_TOKEN);
   });
 
   after(async () => {
@@ -77,6 +80,7 @@ describe('Create Variable (UI)', () => {
     await wb.submit('Where the app calls home');
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable API_URL in workspace acme.');
+    assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
     const created = onlyNewVariable(initial, await allVariables(wb), 'workspace');
     assert.deepEqual(
       [created.key, created.value, created.type, created.description],
@@ -106,6 +110,7 @@ describe('Create Variable (UI)', () => {
     await wb.enter();
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable NODE_ENV in project Web App.');
+    assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
     const created = onlyNewVariable(initial, await allVariables(wb), 'project web-app');
     assert.deepEqual(
       [created.key, created.value, created.settable, created.run_only_settable],
@@ -113,7 +118,7 @@ describe('Create Variable (UI)', () => {
     );
   });
 
-  it('creates a pipeline VAR with a secret value from a pipeline item: the value box hides it', async () => {
+  it('creates a pipeline VAR with a secret value from a pipeline item: the value box hides it, it is stored encrypted', async () => {
     const wb = workbench();
     const webApp = await wb.row('Projects', 'Web App');
     if ((await webApp.getAttribute('aria-expanded')) !== 'true') {
@@ -125,14 +130,17 @@ describe('Create Variable (UI)', () => {
     await waitStep(wb, TITLE, 2, 4);
     await wb.submit('DEPLOY_TOKEN');
     await waitStep(wb, TITLE, 3, 4);
-    await wb.pick('Secret value: hide it while typing');
+    await wb.pick('Secret value: stored encrypted; nobody can read it back');
     await waitStep(wb, TITLE, 4, 4);
     assert.equal(await isPasswordBox(wb), true);
     await wb.submit('s3cr3t-value');
     await wb.waitQuickInputClosed();
-    await wb.waitForNotification('Created variable DEPLOY_TOKEN in pipeline Deploy to production of project Web App.');
+    const message = await wb.waitForNotification('Created secret variable DEPLOY_TOKEN in pipeline Deploy to production of project Web App: stored encrypted, nobody can read it back.');
+    assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
+    assert.ok(!message.includes('s3cr3t-value'));
     const created = onlyNewVariable(initial, await allVariables(wb), 'pipeline 103');
-    assert.deepEqual([created.key, created.value, created.type], ['DEPLOY_TOKEN', 's3cr3t-value', 'VAR']);
+    assert.deepEqual([created.key, created.type, created.encrypted], ['DEPLOY_TOKEN', 'VAR', true]);
+    assert.ok(created.value.startsWith(ENCRYPTED_PREFIX), `stored encrypted: the API never answers the value again (${created.value})`);
   });
 
   it('creates an action VAR from the palette, with Back along the way', async () => {
@@ -163,6 +171,7 @@ describe('Create Variable (UI)', () => {
     await wb.submit('4');
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable TEST_SHARDS in action Unit tests of pipeline Build and test (project Web App).');
+    assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
     const created = onlyNewVariable(initial, await allVariables(wb), 'action 1012');
     assert.deepEqual([created.key, created.value], ['TEST_SHARDS', '4']);
   });
@@ -195,7 +204,7 @@ describe('Create Variable (UI)', () => {
     assert.ok(!message.includes('PRIVATE KEY'));
     const created = onlyNewVariable(initial, await allVariables(wb), 'workspace');
     assert.deepEqual([created.type, created.encrypted], ['SSH_KEY', true]);
-    assert.match(created.value, /^secure!/);
+    assert.ok(created.value.startsWith(ENCRYPTED_PREFIX), created.value);
     assert.equal(created.public_value?.split(' ').slice(0, 2).join(' '), publicHalf(keyFile));
     assert.equal(created.key_fingerprint, md5Fingerprint(keyFile));
     assert.deepEqual([created.file_path, created.file_chmod, created.file_place], ['~/.ssh/deploy_key', '600', 'CONTAINER']);

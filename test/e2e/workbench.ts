@@ -190,6 +190,15 @@ export class Workbench {
     }
   }
 
+  /** Collapses the view's section when it is expanded (gives the others its height). */
+  async collapseView(title: string): Promise<void> {
+    const header = this.view(title).locator('.pane-header');
+    await header.waitFor();
+    if ((await header.getAttribute('aria-expanded')) === 'true') {
+      await header.click();
+    }
+  }
+
   /** The rows of a tree view as shown (only rendered rows: scrolled-away rows are not in the DOM). */
   async treeRows(viewTitle: string): Promise<TreeRow[]> {
     const rows = this.view(viewTitle).locator('.pane-body .monaco-list-row');

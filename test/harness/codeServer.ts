@@ -28,6 +28,8 @@ export interface CodeServer {
   /** http://127.0.0.1:PORT */
   origin: string;
   port: number;
+  /** The server's process id, which leads its process group (the extension host is in it). */
+  pid: number;
   folder: string;
   /** The run's temp folder (profile, extensions, XDG dirs, server log). */
   root: string;
@@ -79,7 +81,7 @@ function profileArgs(dirs: { userDataDir: string; extensionsDir: string; config:
   return ['--user-data-dir', dirs.userDataDir, '--extensions-dir', dirs.extensionsDir, '--config', dirs.config];
 }
 
-/** Environment with the fresh XDG folders of one run and Node 24 first on PATH. */
+/** Environment with the fresh XDG folders of one run and code-server's Node first on PATH. */
 function editorEnv(install: EditorInstall, root: string, extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
@@ -164,7 +166,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--vscode-option', 'enable-smoke-test-driver',
+    ...install.smokeTestDriverArgs,
     folder,
   ];
   const started = Date.now();
@@ -212,6 +214,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     url: `${origin}/?folder=${encodeURIComponent(folder)}`,
     origin,
     port,
+    pid: child.pid!,
     folder,
     root,
     userDataDir,

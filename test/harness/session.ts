@@ -6,13 +6,16 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { onCleanup } from './cleanup';
 import { CodeServer, CodeServerOptions, startCodeServer } from './codeServer';
-import { RunningEmulator, startTestEmulator } from './emulator';
+import type { Dialect } from '../emulator';
+import { RunningEmulator, startTestEmulator, testDialect } from './emulator';
 import { ensureEditor } from './install';
 import { resultsDir } from './paths';
 import { ensureVsix } from './vsix';
 
 export interface EditorSession {
   emulator: RunningEmulator;
+  /** The dialect the emulator started in (the editor's WA_DIALECT). */
+  dialect: Dialect;
   editor: CodeServer;
   browser: Browser;
   /** Milliseconds spent installing the editor cache (0 when cached). */
@@ -28,13 +31,16 @@ export interface EditorSession {
 export interface SessionOptions extends CodeServerOptions {
   /** Start Chromium too (default true). */
   browser?: boolean;
+  /** The emulator's dialect; default: WA_DIALECT (unset: `default`). */
+  dialect?: Dialect;
 }
 
 /** Starts emulator, editor (with the .vsix installed, apiUrl preset) and browser. */
 export async function startSession(opts: SessionOptions = {}): Promise<EditorSession> {
   const { installMs } = await ensureEditor();
   const vsix = opts.vsix === undefined ? await ensureVsix() : opts.vsix;
-  const emulator = await startTestEmulator();
+  const dialect = opts.dialect ?? testDialect();
+  const emulator = await startTestEmulator(dialect);
   const unregisterEmulator = onCleanup('emulator', () => emulator.close(), () => undefined);
   let editor: CodeServer | undefined;
   let browser: Browser | undefined;
@@ -51,7 +57,8 @@ export async function startSession(opts: SessionOptions = {}): Promise<EditorSes
       ...opts,
       vsix,
       settings: { 'workspaceAutomation.apiUrl': emulator.url, ...settings },
-      env: { WA_EMULATOR_URL: emulator.url, ...opts.env },
+      // WA_DIALECT tells the tests in the extension host which dialect they run against.
+      env: { WA_EMULATOR_URL: emulator.url, WA_DIALECT: dialect, ...opts.env },
     });
   try {
     editor = await start(opts.settings ?? {});
@@ -64,6 +71,7 @@ export async function startSession(opts: SessionOptions = {}): Promise<EditorSes
   }
   const session: EditorSession = {
     emulator,
+    dialect,
     editor,
     browser: browser!,
     installMs,
@@ -93,6 +101,7 @@ export function figure(label: string, ms: number): void {
 
 /** The figures of a session's start: the editor cache install (when it ran) and code-server's start. */
 export function startFigures(session: EditorSession): void {
+  console.log(`[emulator] dialect: ${session.dialect} (WA_DIALECT=vendor selects the vendor's answer shapes)`);
   if (session.installMs) {
     figure('editor cache install (cold)', session.installMs);
   }

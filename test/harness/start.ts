@@ -6,12 +6,15 @@
 //     and a temp --user-data-dir;
 //   - otherwise code-server (installed on first use into .vscode-test/) with the packaged .vsix.
 // WA_EDITOR=code|code-server forces one; PORT (editor) and EMULATOR_PORT (default 4010, or a free
-// port when taken) fix the ports.
+// port when taken) fix the ports. `npm start -- --dialect vendor` (or WA_DIALECT=vendor) starts the
+// emulator in the vendor dialect (the real service's documented answer shapes).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { TOKENS, startEmulator } from '../emulator';
+import { parseArgs } from 'node:util';
+import { Dialect, parseDialect, startEmulator } from '../emulator';
+import { demoTokenLines } from '../emulator/banner';
 import { cleanupAll, killGroup, onCleanup } from './cleanup';
 import { startCodeServer } from './codeServer';
 import { run } from './install';
@@ -49,19 +52,25 @@ function pidsMentioning(marker: string): number[] {
   return pids;
 }
 
-async function startEmulatorOnPreferredPort() {
+async function startEmulatorOnPreferredPort(dialect: Dialect) {
   const preferred = Number(process.env.EMULATOR_PORT ?? 4010);
   try {
-    return await startEmulator({ port: preferred });
+    return await startEmulator({ port: preferred, dialect });
   } catch (e) {
     if (process.env.EMULATOR_PORT) {
       throw e;
     }
-    return startEmulator({ port: 0 });
+    return startEmulator({ port: 0, dialect });
   }
 }
 
-async function startDesktop(code: string, emulatorUrl: string, settings: Record<string, unknown>): Promise<void> {
+/** `--dialect default|vendor`, else WA_DIALECT, else default. */
+function dialectOption(): Dialect {
+  const { values } = parseArgs({ options: { dialect: { type: 'string' } } });
+  return values.dialect === undefined ? parseDialect(process.env.WA_DIALECT, 'WA_DIALECT') : parseDialect(values.dialect, '--dialect');
+}
+
+async function startDesktop(code: string, emulatorUrl: string, dialect: Dialect, settings: Record<string, unknown>): Promise<void> {
   console.log('Building the extension (node esbuild.js)...');
   await run(process.execPath, ['esbuild.js'], { cwd: repoRoot, quiet: true });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-start-'));
@@ -78,7 +87,7 @@ async function startDesktop(code: string, emulatorUrl: string, settings: Record<
     `--extensionDevelopmentPath=${repoRoot}`,
     folder,
   ];
-  const child = spawn(code, args, { env: { ...process.env, WA_EMULATOR_URL: emulatorUrl }, stdio: 'inherit', detached: true });
+  const child = spawn(code, args, { env: { ...process.env, WA_EMULATOR_URL: emulatorUrl, WA_DIALECT: dialect }, stdio: 'inherit', detached: true });
   const stop = () => {
     // The launcher's process group, and the editor's processes (they may leave that group): all
     // carry our unique temp folder on their command line.
@@ -106,7 +115,8 @@ async function main(): Promise<void> {
   if (wanted === 'code' && !code) {
     throw new Error('WA_EDITOR=code but no `code` binary on PATH');
   }
-  const emulator = await startEmulatorOnPreferredPort();
+  const dialect = dialectOption();
+  const emulator = await startEmulatorOnPreferredPort(dialect);
   onCleanup('emulator', () => emulator.close(), () => undefined);
   const settings = {
     'workspaceAutomation.apiUrl': emulator.url,
@@ -115,21 +125,21 @@ async function main(): Promise<void> {
   };
 
   if (code) {
-    await startDesktop(code, emulator.url, settings);
+    await startDesktop(code, emulator.url, dialect, settings);
   } else {
     await ensureVsix();
     const editor = await startCodeServer({
       port: process.env.PORT ? Number(process.env.PORT) : undefined,
       settings,
-      env: { WA_EMULATOR_URL: emulator.url },
+      env: { WA_EMULATOR_URL: emulator.url, WA_DIALECT: dialect },
     });
     console.log(`\ncode-server ${editor.install.version} is running with the packaged extension installed.`);
     console.log(`\n  Open:  ${editor.url}\n`);
   }
-  console.log(`API emulator: ${emulator.url}  (setting workspaceAutomation.apiUrl is already set to it)`);
+  console.log(`API emulator: ${emulator.url}  (setting workspaceAutomation.apiUrl is already set to it), dialect ${dialect}`);
   console.log('Sign in with "Workspace Automation: Sign In" (or the Sign In button in its views) using a demo token:');
-  for (const t of Object.values(TOKENS)) {
-    console.log(`  ${t.token.padEnd(14)} ${t.description}`);
+  for (const line of demoTokenLines()) {
+    console.log(line);
   }
   console.log('Workspaces: acme (API enabled), dormant (API disabled).');
   console.log('\nPress Ctrl+C to stop the editor and the emulator.');

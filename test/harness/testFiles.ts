@@ -5,7 +5,8 @@ import { repoRoot } from './paths';
 
 /**
  * The *.test.ts files under `dir`, sorted, skipping folders named in `skipFolders`. With `file`,
- * only those whose path relative to the repository contains it (or that are it); none is an error.
+ * only those whose path relative to the repository contains it (or that are it); several, comma-separated,
+ * take the files of each; none is an error.
  */
 export function testFiles(dir: string, file?: string, skipFolders: readonly string[] = []): string[] {
   const find = (d: string): string[] =>
@@ -20,7 +21,8 @@ export function testFiles(dir: string, file?: string, skipFolders: readonly stri
   if (!file) {
     return all;
   }
-  const chosen = all.filter((t) => path.relative(repoRoot, t).includes(file) || t === path.resolve(file));
+  const parts = file.split(',').filter(Boolean);
+  const chosen = all.filter((t) => parts.some((f) => path.relative(repoRoot, t).includes(f) || t === path.resolve(f)));
   if (chosen.length === 0) {
     throw new Error(`FILE=${file} matches no ${path.relative(repoRoot, dir)}/**/*.test.ts file`);
   }

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { run } from './install';
 import { repoRoot, vsixPath } from './paths';
 
-const inputs = ['src', 'media', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'esbuild.js'];
+const inputs = ['src', 'media', 'package.json', 'package.nls.json', 'l10n', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'esbuild.js'];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AllowOutcome } from '../../src/commands/allowPipeline';
 import type { AccessOutcome } from '../../src/commands/checkPipelineAccess';
+import { demoTargets, fullTargetLabel, listedTargetLabel, targetsClosedTo } from '../shared/dialect';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, clearRequests, labelOf, requests, signedInAs, signedOutState } from './sessionHelpers';
 
@@ -47,12 +48,12 @@ describe('Allow Pipeline on Target: the installed commands', function () {
   it('explains 881 through the installed command (denied-token): the view and the target stay as they were', async () => {
     const api = await signedInAs('denied-token');
     const before = await apiCall('GET', `/workspaces/acme/targets/${PRODUCTION}`);
-    const prompter = new ScriptedPrompter([{ pick: 'Production web servers' }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
+    const prompter = new ScriptedPrompter([{ pick: listedTargetLabel(PRODUCTION) }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
     const outcome = await vscode.commands.executeCommand<AllowOutcome>('workspaceAutomation.allowPipeline', undefined, { prompter });
-    assert.equal(outcome.kind, 'failed');
+    assert.equal(outcome.kind, 'failed', prompter.describe());
     assert.equal(
       prompter.last('error')?.text,
-      'Your permission on target Production web servers does not allow changing its pipelines (access level DENIED); ask a workspace administrator.',
+      `Your permission on target ${fullTargetLabel(PRODUCTION)} does not allow changing its pipelines (access level DENIED); ask a workspace administrator.`,
     );
     assert.deepEqual(await apiCall('GET', `/workspaces/acme/targets/${PRODUCTION}`), before);
     assert.equal(api.session.workspace, 'acme');
@@ -66,12 +67,17 @@ describe('Allow Pipeline on Target: the installed commands', function () {
     assert.ok(webApp);
     const pipeline = (await webApp.getChildren()).find((n) => labelOf(n) === 'Deploy to production');
     assert.ok(pipeline, 'the pipeline item is listed');
-    const prompter = new ScriptedPrompter([{ pick: 'Main Kubernetes cluster' }]);
+    // k8s-main (and in the vendor dialect edge-sftp): allowed one after the other from the list.
+    const closed = targetsClosedTo(103);
+    assert.ok(closed.includes('tg-b41e'), closed.join(', '));
+    const prompter = new ScriptedPrompter(closed.map((id) => ({ pick: fullTargetLabel(id) })));
     const outcome = await vscode.commands.executeCommand<AccessOutcome>('workspaceAutomation.checkPipelineAccess', pipeline, [pipeline], { prompter });
-    assert.deepEqual(outcome.restricted.map((t) => t.identifier), ['k8s-main']);
-    assert.deepEqual(outcome.allowed.map((t) => t.id), ['tg-b41e']);
+    assert.deepEqual(outcome.restricted.map((t) => t.id), closed, prompter.describe());
+    assert.deepEqual(outcome.allowed.map((t) => t.id), closed);
     assert.equal(prompter.last('info')?.text, 'All targets now allow pipeline Deploy to production (project web-app).');
-    const target = (await apiCall('GET', '/workspaces/acme/targets/tg-b41e')) as { allowed_pipelines: { id: number }[] };
-    assert.deepEqual(target.allowed_pipelines.map((p) => p.id), [202, 103]);
+    for (const demo of demoTargets().filter((t) => closed.includes(t.id))) {
+      const target = (await apiCall('GET', `/workspaces/acme/targets/${demo.id}`)) as { allowed_pipelines: { id: number }[] };
+      assert.deepEqual(target.allowed_pipelines.map((p) => p.id), [...demo.allowedPipelineIds, 103], demo.identifier);
+    }
   });
 });

@@ -18,6 +18,9 @@ import {
   signedOutState,
   tokenKey,
 } from './sessionHelpers';
+import { MODERN_SCOPES } from '../emulator/demo-data';
+import { dialectTag } from '../shared/dialect';
+import { forbidFor, startVendorProxy, type VendorProxy } from './vendorProxy';
 
 describe('auth: sign-in and session states', function () {
   this.timeout(60_000);
@@ -36,17 +39,143 @@ describe('auth: sign-in and session states', function () {
     assert.deepEqual(await requests(), [], 'a signed-out view sends no request');
   });
 
-  it('signs in with a good token through the command: GET /user and /user/token, token in SecretStorage, scopes known', async () => {
+  it('signs in with a good token through the command: GET /workspaces, /user and /user/token, token in SecretStorage, scopes known', async () => {
     const api = await signedOutState();
-    const result = await vscode.commands.executeCommand('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
-    assert.deepEqual(result, { signedIn: true });
+    const result = await vscode.commands.executeCommand<{ signedIn: boolean; greeting?: string }>('workspaceAutomation.signIn', {
+      token: 'admin-token',
+      workspace: 'acme',
+    });
+    assert.equal(result?.signedIn, true);
+    assert.equal(result?.greeting, `Signed in to ${emulatorUrl()} as Alice Admin.`);
     assert.equal(api.session.state, 'ready');
     assert.equal(api.session.workspace, 'acme');
     assert.equal(api.session.tokenSource, 'secretStorage');
     assert.ok(api.session.scopes?.includes('TARGET_MANAGE'), `scopes: ${api.session.scopes}`);
     assert.equal(await api.services.context.secrets.get(tokenKey(emulatorUrl())), 'admin-token');
     const paths = (await requests()).map((r) => `${r.method} ${r.path} ${r.status}`).sort();
-    assert.deepEqual(paths, ['GET /user 200', 'GET /user/token 200']);
+    assert.deepEqual(paths, ['GET /user 200', 'GET /user/token 200', 'GET /workspaces 200']);
+  });
+
+  describe(`the demo tokens of the real service's variations, through the Sign In command ${dialectTag}`, () => {
+    const cases = [
+      {
+        token: 'modern-token',
+        what: 'the 2026 scope names only: accepted, its scopes known as they are',
+        answers: ['GET /user 200', 'GET /user/token 200', 'GET /workspaces 200'],
+        greeting: 'as Alice Admin.',
+        scopes: [...MODERN_SCOPES],
+      },
+      {
+        token: 'no-token-info-token',
+        what: 'no TOKEN_INFO: accepted, the scopes unknown (not empty)',
+        answers: ['GET /user 200', 'GET /user/token 403', 'GET /workspaces 200'],
+        greeting: 'as Alice Admin.',
+        scopes: undefined,
+      },
+      {
+        token: 'no-user-info-token',
+        what: 'no USER_INFO: accepted, a greeting without a name',
+        answers: ['GET /user 403', 'GET /user/token 200', 'GET /workspaces 200'],
+        greeting: '',
+        scopes: 'known' as const,
+      },
+    ];
+    for (const c of cases) {
+      it(`${c.token}, ${c.what}; the views load with it`, async () => {
+        const api = await signedOutState();
+        const result = await vscode.commands.executeCommand<{ signedIn: boolean; greeting?: string; error?: string }>('workspaceAutomation.signIn', {
+          token: c.token,
+          workspace: 'acme',
+        });
+        assert.equal(result?.signedIn, true, result?.error);
+        assert.equal(result?.greeting, c.greeting ? `Signed in to ${emulatorUrl()} ${c.greeting}` : `Signed in to ${emulatorUrl()}.`);
+        assert.deepEqual((await requests()).map((r) => `${r.method} ${r.path} ${r.status}`).sort(), c.answers);
+        if (c.scopes === 'known') {
+          assert.ok(api.session.scopes?.includes('TARGET_MANAGE') && !api.session.scopes.includes('USER_INFO'), `scopes: ${api.session.scopes}`);
+        } else {
+          assert.deepEqual(api.session.scopes, c.scopes);
+        }
+        assert.equal(api.session.state, 'ready');
+        assert.equal(await api.services.context.secrets.get(tokenKey(emulatorUrl())), c.token);
+        const projects = await api.views.projects.getChildren();
+        assert.ok(projects.length >= 4 && projects.every((p) => p.contextValue?.startsWith('wa.project')), `projects: ${projects.map((p) => p.contextValue).join(', ')}`);
+        const targets = await api.views.targets!.getChildren();
+        assert.ok(targets.length >= 4 && targets.every((t) => t.contextValue?.startsWith('wa.target')), `targets: ${targets.map((t) => t.contextValue).join(', ')}`);
+        await api.session.signOut();
+      });
+    }
+  });
+
+  describe('a token without TOKEN_INFO and USER_INFO (the real service answers 403 for them)', () => {
+    let proxy: VendorProxy;
+
+    before(async () => {
+      proxy = await startVendorProxy([forbidFor('dev-token', ['/user', '/user/token'])]);
+    });
+    afterEach(async () => {
+      await setSetting('apiUrl', emulatorUrl());
+      await signedOutState();
+    });
+    after(async () => {
+      await proxy.close();
+    });
+
+    it('is accepted because the server lists the workspaces for it; no scopes known, a greeting without a name', async () => {
+      const api = await signedOutState();
+      await setSetting('apiUrl', proxy.url);
+      await api.session.reload();
+      proxy.log.length = 0;
+      const result = await vscode.commands.executeCommand<{ signedIn: boolean; greeting?: string; error?: string }>('workspaceAutomation.signIn', {
+        token: 'dev-token',
+        workspace: 'acme',
+      });
+      assert.equal(result?.signedIn, true, result?.error);
+      assert.equal(result?.greeting, `Signed in to ${proxy.url}.`);
+      assert.deepEqual([...proxy.log].sort(), ['GET /user 403', 'GET /user/token 403', 'GET /workspaces 200']);
+      assert.equal(api.session.state, 'ready');
+      assert.equal(api.session.scopes, undefined, 'the scopes are unknown, not empty');
+      assert.equal(await api.services.context.secrets.get(tokenKey(proxy.url)), 'dev-token');
+      assert.ok((await api.views.projects.getChildren()).length >= 4, 'the views load with it');
+      await api.session.signOut();
+    });
+
+    it('is refused on a 401, even when another answer came', async () => {
+      const api = await signedOutState();
+      proxy.rules.push((request) =>
+        request.token === 'admin-token' && request.path === '/user' ? { status: 401, json: { errors: [{ message: 'Unauthorized.' }] } } : undefined,
+      );
+      try {
+        await setSetting('apiUrl', proxy.url);
+        await api.session.reload();
+        const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
+          token: 'admin-token',
+          workspace: 'acme',
+        });
+        assert.equal(result?.signedIn, false);
+        assert.match(result?.error ?? '', /refused this token: Unauthorized\./);
+        assert.equal(await api.services.context.secrets.get(tokenKey(proxy.url)), undefined);
+      } finally {
+        proxy.rules.pop();
+      }
+    });
+
+    it('is refused with the scopes it needs when the server accepts it for nothing the extension needs', async () => {
+      const api = await signedOutState();
+      proxy.rules.push(forbidFor('admin-token', ['/workspaces', '/user', '/user/token']));
+      try {
+        await setSetting('apiUrl', proxy.url);
+        await api.session.reload();
+        const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
+          token: 'admin-token',
+          workspace: 'acme',
+        });
+        assert.equal(result?.signedIn, false);
+        assert.match(result?.error ?? '', /403: You cannot receive data/);
+        assert.match(result?.error ?? '', /Listing your workspaces usually needs the scopes WORKSPACE \(older scope names\) or WORKSPACE \(2026 scope names\)/);
+      } finally {
+        proxy.rules.pop();
+      }
+    });
   });
 
   it('refuses a bad token with the server reason and stores nothing', async () => {

@@ -10,6 +10,7 @@ import { askCommitFilter } from '../../src/commands/filterCommits';
 import { BACK, type Prompter } from '../../src/ui/multiStepInput';
 import { filterBounds } from '../../src/views/commitFilter';
 import { relativeTime } from '../../src/views/nodes/commitNode';
+import { demoCommitAuthor, fullCommitHasParents, isVendor } from '../shared/dialect';
 import { addFault, clearRequests, labelOf, requests, setSetting, signedInAs } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { parent?: unknown };
@@ -274,7 +275,11 @@ describe('Commits view', function () {
     const text = doc.getText();
     const demo = webApp[ALL_STATUSES_COMMIT_INDEX];
     assert.ok(text.startsWith(`commit ${demo.revision}\n`));
-    assert.ok(text.includes(`Parents:    ${webApp[ALL_STATUSES_COMMIT_INDEX + 1].revision}`), 'parents');
+    if (fullCommitHasParents) {
+      assert.ok(text.includes(`Parents:    ${webApp[ALL_STATUSES_COMMIT_INDEX + 1].revision}`), 'parents');
+    } else {
+      assert.ok(!text.includes('Parents:'), 'no Parents line when the server sends none');
+    }
     assert.ok(text.includes('    Restructure the settings page'), 'message');
     const adds = demo.files.reduce((n, f) => n + f.additions, 0);
     const dels = demo.files.reduce((n, f) => n + f.deletions, 0);
@@ -293,6 +298,26 @@ describe('Commits view', function () {
     const atFile = await vscode.commands.executeCommand<vscode.TextEditor>(replaced.command!.command, ...(replaced.command!.arguments ?? []));
     assert.equal(atFile.document.lineAt(atFile.selection.active.line).text, 'diff --git a/src/styles/theme.css b/src/styles/theme.css');
     assert.equal((await requests(`/repository/commits/${demo.revision}`)).length, 1);
+  });
+
+  it(`opens a commit by ${isVendor ? 'someone outside the workspace (name and e-mail only)' : 'a member'} as a document, the list intact`, async () => {
+    const api = await withWebApp(20);
+    const index = 3;
+    const author = demoCommitAuthor('web-app', index);
+    assert.equal(author.member, !isVendor, 'the demo data this test is about');
+    const rows = commitRows(await roots(api));
+    assert.equal(rows.length, 20, 'the whole first page');
+    assert.deepEqual((await roots(api)).filter((n) => n.contextValue === 'wa.badItem'), [], 'no error row');
+    const commit = rows[index];
+    assert.match(String(commit.description), new RegExp(`^${author.name.replace(/[[\]]/g, '\\$&')} · `));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('workspaceAutomation.openCommit', commit);
+    const text = editor.document.getText();
+    assert.ok(text.startsWith(`commit ${webApp[index].revision}\n`), text.slice(0, 200));
+    assert.ok(text.includes(`Author:     ${author.name} <${author.email}>\n`), text.slice(0, 400));
+    assert.ok(text.includes(`    ${webApp[index].message.split('\n')[0]}`), 'message');
+    for (const f of webApp[index].files) {
+      assert.ok(text.includes(`diff --git a/${f.file_name} b/${f.file_name}\n`), `header of ${f.file_name}`);
+    }
   });
 
   it('opens a commit with a 2,000-line patch as a readable document', async () => {

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Project } from '../../src/api';
+import { demoProjects } from '../shared/dialect';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
@@ -24,6 +25,6 @@ describe('Create Project: the installed command', function () {
     );
     assert.equal(api.views.currentProject.currentProject?.name, 'release-bot');
     const { projects } = (await apiCall('GET', '/workspaces/acme/projects?per_page=100')) as { projects: { name: string }[] };
-    assert.deepEqual(projects.map((p) => p.name), ['web-app', 'api-service', 'mobile-app', 'docs', 'release-bot']);
+    assert.deepEqual(projects.map((p) => p.name), [...demoProjects().map((p) => p.name), 'release-bot']);
   });
 });

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { answersFromItem, emptyAnswers } from '../../src/commands/createVariable/answers';
 import { createVariable } from '../../src/commands/createVariable';
+import { demoProjects, ENCRYPTED_PREFIX, isVendor, missingScopeAnswer } from '../shared/dialect';
 import { md5Fingerprint, onlyNewVariable, publicHalf, readAllVariables, type ApiVariable } from '../shared/variables';
 import { addFault, apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
@@ -73,7 +74,10 @@ describe('Create Variable (scripted answers, emulator)', function () {
         [6, 6, true, 'input'],
       ],
     );
-    assert.ok(prompter.prompts.every((p) => p.title === 'Create Variable'));
+    assert.deepEqual(
+      prompter.prompts.map((p) => p.title),
+      Array.from({ length: 6 }, () => 'Create Variable'),
+    );
     assert.equal(prompter.prompts[4].password, false);
     const created = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.deepEqual(
@@ -108,7 +112,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(prompter.last('info')?.text, 'Created variable NODE_ENV in project Web App.');
   });
 
-  it('creates a pipeline VAR with a secret value (password box) preset from a pipeline item', async () => {
+  it('creates a pipeline VAR with a secret value preset from a pipeline item: a password box, stored encrypted, never shown', async () => {
     const { services } = testServices();
     const item = {
       project: { name: 'web-app', display_name: 'Web App' },
@@ -120,9 +124,23 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.ok(variable, prompter.describe());
     assert.equal(prompter.prompts.length, 4, 'a pipeline variable has no description, settable or file steps');
     assert.equal(prompter.prompts[3].password, true, 'the value box hides a secret');
+    // The choice says in words what a secret is.
+    assert.deepEqual(
+      prompter.prompts[2].items.map((i) => i.label),
+      ['Show the value while typing', 'Secret value: stored encrypted; nobody can read it back'],
+    );
     const created = onlyNewVariable(initial, await allVariables(), 'pipeline 103');
-    assert.deepEqual({ key: created.key, value: created.value, type: created.type }, { key: 'DEPLOY_TOKEN', value: 's3cr3t-value', type: 'VAR' });
-    assert.equal(prompter.last('info')?.text, 'Created variable DEPLOY_TOKEN in pipeline Deploy to production of project Web App.');
+    assert.deepEqual({ key: created.key, type: created.type, encrypted: created.encrypted }, { key: 'DEPLOY_TOKEN', type: 'VAR', encrypted: true });
+    assert.ok(created.value.startsWith(ENCRYPTED_PREFIX), `the API answers the encrypted form, never the value: ${created.value}`);
+    assert.notEqual(created.value, 's3cr3t-value');
+    // The variable the flow returns, and every message, hold no plain value.
+    assert.ok(String(variable.value).startsWith(ENCRYPTED_PREFIX));
+    assert.equal(prompter.last('info')?.text, 'Created secret variable DEPLOY_TOKEN in pipeline Deploy to production of project Web App: stored encrypted, nobody can read it back.');
+    assert.ok(prompter.messages.length > 0);
+    assert.deepEqual(
+      prompter.messages.filter((m) => m.text.includes('s3cr3t-value')),
+      [],
+    );
   });
 
   it('creates an action VAR from the palette, picking project, pipeline and action from the API lists', async () => {
@@ -142,7 +160,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     const [, projects, pipelines, actions] = prompter.prompts;
     assert.deepEqual(
       projects.items.map((i) => i.description),
-      ['web-app', 'api-service', 'mobile-app', 'docs'],
+      demoProjects().map((p) => p.name),
     );
     assert.deepEqual(
       pipelines.items.map((i) => i.label),
@@ -220,7 +238,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     const created = onlyNewVariable(initial, await allVariables(), 'workspace');
     assert.equal(created.type, 'SSH_KEY');
     assert.equal(created.encrypted, true);
-    assert.match(created.value, /^secure!/, 'the private key is stored encrypted');
+    assert.ok(created.value.startsWith(ENCRYPTED_PREFIX), `the private key is stored encrypted: ${created.value}`);
     assert.equal(created.public_value?.split(' ').slice(0, 2).join(' '), publicHalf(keyFile));
     assert.equal(created.key_fingerprint, md5Fingerprint(keyFile));
     assert.deepEqual([created.file_path, created.file_chmod, created.file_place], ['~/.ssh/deploy_key', '600', 'CONTAINER']);
@@ -268,6 +286,47 @@ describe('Create Variable (scripted answers, emulator)', function () {
     const created = onlyNewVariable(initial, await allVariables(), 'pipeline 102');
     assert.deepEqual({ key: created.key, type: created.type, encrypted: created.encrypted }, { key: 'STAGING_KEY', type: 'SSH_KEY', encrypted: true });
     assert.equal((await requests('/variables')).filter((r) => r.method === 'POST').length, 1, 'the refused files were never sent');
+  });
+
+  it('refuses a FIFO, /dev/zero, /dev/urandom and a folder as key file at once (no endless read), then takes the right file', async () => {
+    const keyFile = keygen('regular_key');
+    const fifo = path.join(keyDir, 'key_fifo');
+    fs.rmSync(fifo, { force: true });
+    execFileSync('mkfifo', [fifo]);
+    const { services } = testServices();
+    const prompter = new ScriptedPrompter([
+      { pick: 'Pipeline' },
+      { pick: 'Web App' },
+      { pick: 'Deploy to staging' },
+      { pick: 'SSH_KEY' },
+      { input: 'BOUNDED_KEY' },
+      { pick: 'Choose a private key file…' },
+      { file: fifo },
+      { pick: 'Choose a private key file…' },
+      { file: '/dev/zero' },
+      { pick: 'Choose a private key file…' },
+      { file: '/dev/urandom' },
+      { pick: 'Choose a private key file…' },
+      { file: keyDir },
+      { pick: 'Choose a private key file…' },
+      { file: keyFile },
+      { accept: true },
+      { accept: true },
+    ]);
+    const started = Date.now();
+    const variable = await createVariable(services, prompter, emptyAnswers());
+    assert.ok(variable, prompter.describe());
+    assert.ok(Date.now() - started < 15_000, `the flow took ${Date.now() - started} ms`);
+    const errors = prompter.messages.filter((m) => m.severity === 'error').map((m) => m.text);
+    assert.deepEqual(errors, [
+      'key_fifo is not a regular file (a device, a pipe or a folder). Choose the key file itself.',
+      'zero is not a regular file (a device, a pipe or a folder). Choose the key file itself.',
+      'urandom is not a regular file (a device, a pipe or a folder). Choose the key file itself.',
+      `${path.basename(keyDir)} is not a regular file (a device, a pipe or a folder). Choose the key file itself.`,
+    ]);
+    const created = onlyNewVariable(initial, await allVariables(), 'pipeline 102');
+    assert.deepEqual({ key: created.key, type: created.type, encrypted: created.encrypted }, { key: 'BOUNDED_KEY', type: 'SSH_KEY', encrypted: true });
+    assert.equal((await requests('/variables')).filter((r) => r.method === 'POST').length, 1);
   });
 
   it('creates an SSH_PUBLIC_KEY from a .pub file, and another from a pasted line (refusing a private key pasted)', async () => {
@@ -395,21 +454,46 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(made.key_fingerprint, md5Fingerprint(keyFile), 'the replaced key was read and sent');
   });
 
-  it('says when the token lacks VARIABLE_ADD: at once when the scopes are known, from the server otherwise', async () => {
+  it('sends even when the known scopes lack what it needs (a warning, never a block), and explains the 403 in both naming schemes', async () => {
     const known = testServices({ token: 'minimal-token', scopes: ['USER_INFO'] });
-    const atOnce = new ScriptedPrompter([]);
-    assert.equal(await createVariable(known.services, atOnce, emptyAnswers()), undefined);
-    assert.equal(atOnce.prompts.length, 0, 'nothing is asked');
-    assert.match(atOnce.messages[0].text, /^Your token lacks the VARIABLE_ADD scope: create a token with it/);
-    assert.equal((await requests()).length, 0);
-
-    const unknown = testServices({ token: 'minimal-token' });
-    const fromServer = new ScriptedPrompter([{ pick: 'Workspace' }, { pick: 'VAR' }, { input: 'X' }, { accept: true }, { input: '1' }, { input: '' }]);
-    assert.equal(await createVariable(unknown.services, fromServer, emptyAnswers()), undefined);
-    const error = fromServer.last('error');
-    assert.match(error?.text ?? '', /^Your token lacks the VARIABLE_ADD scope: create a token with it/);
+    const prompter = new ScriptedPrompter([{ pick: 'Workspace' }, { pick: 'VAR' }, { input: 'X' }, { accept: true }, { input: '1' }, { input: '' }]);
+    assert.equal(await createVariable(known.services, prompter, emptyAnswers()), undefined);
+    assert.equal(prompter.prompts.length, 6, 'every step was asked');
+    assert.equal(
+      prompter.last('warning')?.text,
+      'Your token may lack VARIABLE_WRITE (its scopes as read at sign-in): Creating a variable usually needs the scopes WORKSPACE and VARIABLE_ADD (older scope names) or VARIABLE_WRITE (2026 scope names). Sending anyway: the server decides.',
+    );
+    const error = prompter.last('error');
+    const scopes =
+      'Creating a variable usually needs the scopes WORKSPACE and VARIABLE_ADD (older scope names) or VARIABLE_WRITE (2026 scope names).';
+    if (isVendor) {
+      // The vendor's 403 names no scope: for a workspace variable it may as well be the role.
+      assert.equal(
+        error?.text,
+        `The server refused this (403: ${missingScopeAnswer('VARIABLE_ADD')}). Only workspace administrators may create workspace variables in acme, and the token needs the scopes for it: ${scopes} Choose Edit to create it in a project, pipeline or action, create a token with those scopes, or ask an administrator.`,
+      );
+    } else {
+      assert.match(
+        error?.text ?? '',
+        /^The server refused this \(403: the token has no scope [A-Z_]+\): the token or your role in the workspace does not allow it\. /,
+      );
+      assert.ok(
+        error?.text.includes(` ${scopes} Create a token with those scopes in your account's API token settings, then run "Workspace Automation: Sign In" with it`),
+        error?.text,
+      );
+    }
     assert.deepEqual(error?.actions, ['Retry', 'Edit']);
+    assert.deepEqual((await requests('/variables')).filter((r) => r.method === 'POST').map((r) => r.status), [403]);
     assertUnchanged(initial, await allVariables());
+  });
+
+  it('creates a variable with a token whose scopes have the 2026 names (VARIABLE_WRITE), without a warning', async () => {
+    const { services } = testServices({ scopes: ['VARIABLE_READ', 'VARIABLE_WRITE', 'PROJECT_READ'] });
+    const prompter = new ScriptedPrompter([{ pick: 'Workspace' }, { pick: 'VAR' }, { input: 'NEW_NAMES' }, { accept: true }, { input: 'v' }, { input: '' }]);
+    const variable = await createVariable(services, prompter, emptyAnswers());
+    assert.equal(variable?.key, 'NEW_NAMES', prompter.describe());
+    assert.equal(prompter.last('warning'), undefined);
+    assert.equal(onlyNewVariable(initial, await allVariables(), 'workspace').key, 'NEW_NAMES');
   });
 
   it('explains access denied: a developer may not create workspace variables', async () => {
@@ -418,7 +502,7 @@ describe('Create Variable (scripted answers, emulator)', function () {
     assert.equal(await createVariable(services, prompter, emptyAnswers()), undefined);
     assert.equal(
       prompter.last('error')?.text,
-      'Access denied: only workspace administrators may create workspace variables in acme. Choose Edit to create it in a project, pipeline or action, or ask an administrator.',
+      'The server refused this (403: Access denied). Only workspace administrators may create workspace variables in acme, and the token needs the scopes for it: Creating a variable usually needs the scopes WORKSPACE and VARIABLE_ADD (older scope names) or VARIABLE_WRITE (2026 scope names). Choose Edit to create it in a project, pipeline or action, create a token with those scopes, or ask an administrator.',
     );
     assertUnchanged(initial, await allVariables());
   });

@@ -4,7 +4,9 @@
 // or command says what happened and offers the way forward (an error item with Retry or Sign In, a
 // welcome view with Retry, a message with Retry/Edit), GET retries stay within their bound
 // (counted at the emulator), a POST that may have reached the server is never sent again by
-// itself, what the user loaded or typed is kept, and a later normal load works.
+// itself, what the user loaded or typed is kept, and a later normal load works. Hostile answers
+// too (a loopback server in front of the emulator): an endless body stops at the size cap, and a
+// list that is always full costs a few pages, not thousands of requests.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, type FetchLike } from '../../src/api';
@@ -15,8 +17,23 @@ import type { ExtensionApi } from '../../src/extension';
 import type { Services } from '../../src/services';
 import { startEmulator } from '../emulator';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
+import { demoProjects, dialect, fullTargetLabel, listedTargetLabel, listedTargetRows, sendsRateLimitReset } from '../shared/dialect';
+import { endlessBody, json, startHostileServer, type HostileServer, type ReceivedRequest } from '../shared/hostileServer';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
-import { addFault, apiCall, clearRequests, emulatorUrl, labelOf, requests, resetEmulator, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
+import {
+  addFault,
+  apiCall,
+  clearRequests,
+  emulatorUrl,
+  labelOf,
+  requests,
+  resetEmulator,
+  setSetting,
+  signedInAs,
+  signedOutState,
+  tokenKey,
+  waitFor,
+} from './sessionHelpers';
 
 type Node = vscode.TreeItem & { contextValue?: string; command?: vscode.Command };
 
@@ -50,15 +67,18 @@ async function click(node: Node): Promise<void> {
   await vscode.commands.executeCommand(node.command.command, ...(node.command.arguments ?? []));
 }
 
-/** The four demo targets of acme, listed: the view works. */
+/** The demo targets of acme, listed: the view works. */
 async function assertTargetsListed(api: ExtensionApi): Promise<void> {
   const nodes = await targetRoots(api);
+  assert.deepEqual(nodes.map(labelOf), listedTargetRows(), `rows: ${nodes.map((n) => n.contextValue).join(', ')}`);
   assert.deepEqual(
     nodes.map((n) => n.contextValue?.split('.')[1]),
-    ['target', 'target', 'target', 'target'],
-    `targets listed: ${nodes.map(labelOf).join(', ')}`,
+    nodes.map(() => 'target'),
   );
 }
+
+/** How many projects acme's demo data has in this dialect. */
+const PROJECT_COUNT = demoProjects().length;
 
 /**
  * Services for a write flow with the client code the extension ships (same retry rules, default
@@ -85,7 +105,7 @@ describe('faults: the views under server and network faults', function () {
   beforeEach(async () => {
     api = await signedInAs('admin-token', 'acme');
     // The service has answered in this session: a later failure is the server's, not "unreachable".
-    assert.equal((await projectRoots(api)).length, 4);
+    assert.equal((await projectRoots(api)).length, PROJECT_COUNT);
     api.views.targets!.refresh();
     await clearRequests();
   });
@@ -144,12 +164,15 @@ describe('faults: the views under server and network faults', function () {
     assert.equal(children[0].contextValue, 'wa.error.retry');
     assert.match(labelOf(children[0]), /The service failed: Bad gateway/);
     assert.equal((await requests('/pipelines')).length, GET_ATTEMPTS);
-    assert.equal((await projectRoots(api)).length, 4, 'the other rows stay');
+    assert.equal((await projectRoots(api)).length, PROJECT_COUNT, 'the other rows stay');
     await fetch(`${emulatorUrl()}/__emulator/faults`, { method: 'DELETE' });
     await click(children[0]);
     const pipelines = await webApp.getChildren();
     assert.equal(pipelines.length, 5, `pipelines: ${pipelines.map(labelOf).join(', ')}`);
-    assert.ok(pipelines.every((p) => p.contextValue?.startsWith('wa.pipeline')));
+    assert.deepEqual(
+      pipelines.map((p) => p.contextValue?.split('.').slice(0, 2).join('.')),
+      ['wa.pipeline', 'wa.pipeline', 'wa.pipeline', 'wa.pipeline', 'wa.pipeline'],
+    );
   });
 
   it('latency spike (2 s) and a trickled answer (2.5 s): the rows arrive, one request each', async () => {
@@ -200,7 +223,7 @@ describe('faults: the views under server and network faults', function () {
     await fetch(`${emulatorUrl()}/__emulator/faults`, { method: 'DELETE' });
     await vscode.commands.executeCommand('workspaceAutomation.retry');
     await waitFor('state ready', () => api.session.state === 'ready');
-    assert.equal((await projectRoots(api)).length, 4);
+    assert.equal((await projectRoots(api)).length, PROJECT_COUNT);
   });
 
   it('a token refused in the middle of the session: Sign In item, no retry of the 401, and signing in again works', async () => {
@@ -216,8 +239,8 @@ describe('faults: the views under server and network faults', function () {
     assert.doesNotMatch(labelOf(failed[0]), /revoked-token/);
     assert.equal(failed[0].command?.command, 'workspaceAutomation.signIn');
     assert.deepEqual((await requests()).map((r) => r.status), [401], 'a 401 is not retried');
-    const result = await vscode.commands.executeCommand('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
-    assert.deepEqual(result, { signedIn: true });
+    const result = await vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    assert.equal(result?.signedIn, true);
     await assertTargetsListed(api);
   });
 });
@@ -237,13 +260,13 @@ describe('faults: a POST that may have reached the server is not sent again by i
     it(`allow-pipeline answered by ${kind}: one POST, a message with Retry and Edit; Retry sends the same answers once more`, async () => {
       await addFault({ kind, count: 1, method: 'POST', path: '/allow-pipeline' });
       const services = flowServices();
-      const prompter = new ScriptedPrompter([{ pick: 'Production web servers' }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]).choose('Retry');
+      const prompter = new ScriptedPrompter([{ pick: listedTargetLabel(PRODUCTION_TARGET_ID) }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]).choose('Retry');
       const outcome = await allowPipeline(services, prompter);
       const posts = (await requests('/allow-pipeline')).filter((r) => r.method === 'POST');
       assert.equal(posts.length, 2, `one POST, then one for Retry: ${posts.map((p) => p.status).join(', ')}`);
       const error = prompter.messages.find((m) => m.severity === 'error');
       assert.ok(error, `an error message: ${JSON.stringify(prompter.messages)}`);
-      assert.match(error.text, /Could not allow pipeline Deploy to staging on target Production web servers/);
+      assert.ok(error.text.startsWith(`Could not allow pipeline Deploy to staging on target ${fullTargetLabel(PRODUCTION_TARGET_ID)}`), error.text);
       assert.deepEqual(error.actions, ['Retry', 'Edit']);
       assert.equal(outcome.kind, 'allowed', 'the user did not have to answer again');
       assert.equal(prompter.remaining, 0);
@@ -279,12 +302,12 @@ describe('faults: rate limit exhausted, then reset', function () {
   this.timeout(90_000);
   let api: ExtensionApi;
   let limited: Awaited<ReturnType<typeof startEmulator>>;
-  const LIMIT = 4;
+  const LIMIT = 5;
   const WINDOW_S = 4;
 
   before(async () => {
     await hideSidebar();
-    limited = await startEmulator({ port: 0, rateLimit: LIMIT, rateWindowS: WINDOW_S });
+    limited = await startEmulator({ port: 0, rateLimit: LIMIT, rateWindowS: WINDOW_S, dialect });
     api = await signedOutState();
     await setSetting('apiUrl', limited.url);
     await waitFor('the new address', () => api.session.baseUrl === limited.url);
@@ -297,11 +320,14 @@ describe('faults: rate limit exhausted, then reset', function () {
     await limited.close();
   });
 
-  it('shows the limit and its reset time with Retry, sends nothing more until the reset, then Retry loads', async () => {
-    const result = await vscode.commands.executeCommand('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
-    assert.deepEqual(result, { signedIn: true });
-    // Sign in used 2 of 4; Projects and Targets use the rest; Commits finds the budget spent.
-    assert.equal((await projectRoots(api)).length, 4);
+  const title = sendsRateLimitReset
+    ? 'shows the limit and its reset time with Retry, sends nothing more until the reset, then Retry loads'
+    : 'shows the limit with Retry; without a reset time (the vendor sends none) the server decides each request, and Retry loads after the window';
+  it(title, async () => {
+    const result = await vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    assert.equal(result?.signedIn, true);
+    // Sign in used 3 of 5 (workspaces, user, token info); Projects and Targets use the rest; Commits finds the budget spent.
+    assert.equal((await projectRoots(api)).length, PROJECT_COUNT);
     await assertTargetsListed(api);
     api.views.currentProject.set({ name: 'web-app', displayName: 'Web App' });
     api.views.commits!.refresh();
@@ -309,14 +335,19 @@ describe('faults: rate limit exhausted, then reset', function () {
     const failed = (await api.views.commits!.getChildren()) as Node[];
     assert.equal(failed.length, 1);
     assert.equal(failed[0].contextValue, 'wa.error.retry');
-    assert.match(labelOf(failed[0]), /Rate limit exceeded; it resets at/);
+    assert.match(labelOf(failed[0]), sendsRateLimitReset ? /Rate limit exceeded; it resets at/ : /Rate limit exceeded; try again later/);
     const sent = limited.requests.length - before;
     assert.ok(sent <= 1, `at most one request past the budget (the server's 403), got ${sent}`);
-    // Refreshing before the reset fails at once, without a request.
     api.views.targets!.refresh();
     const again = await targetRoots(api);
     assert.match(labelOf(again[0]), /Rate limit exceeded/);
-    assert.equal(limited.requests.length - before, sent, 'nothing sent while the budget is spent');
+    if (sendsRateLimitReset) {
+      // Refreshing before the reset fails at once, without a request.
+      assert.equal(limited.requests.length - before, sent, 'nothing sent while the budget is spent');
+    } else {
+      // No reset known: the request goes out once (not retried) and the server refuses it.
+      assert.equal(limited.requests.length - before, sent + 1, 'one request, refused by the server');
+    }
     // After the window: Retry loads.
     await new Promise((r) => setTimeout(r, (WINDOW_S + 1.2) * 1000));
     await click(failed[0]);
@@ -325,17 +356,131 @@ describe('faults: rate limit exhausted, then reset', function () {
   });
 });
 
+describe('faults: hostile answers are bounded (endless bodies, always-full pages)', function () {
+  this.timeout(90_000);
+  let api: ExtensionApi;
+  let hostile: HostileServer;
+  /** Always a full page of new items for the list at `path` (the client's repeated-page check never fires). */
+  let served = 0;
+  const fullPage = (key: 'workspaces' | 'projects', req: ReceivedRequest, res: import('node:http').ServerResponse): boolean => {
+    const perPage = Number(new URL(req.path, 'http://x').searchParams.get('per_page') ?? 20);
+    const items = Array.from({ length: perPage }, () => {
+      served++;
+      return key === 'workspaces'
+        ? { url: `${hostile.url}/workspaces/w${served}`, html_url: 'https://app.example/w', id: served, name: `Workspace ${served}`, domain: `w${served}` }
+        : { url: `${hostile.url}/p${served}`, html_url: 'https://app.example/p', name: `p${served}`, display_name: `Project ${served}`, status: 'ACTIVE' };
+    });
+    json(res, 200, { url: `${hostile.url}/${key}`, html_url: 'https://app.example', [key]: items });
+    return true;
+  };
+  const listRequests = (pathStart: string) => hostile.received.filter((r) => r.method === 'GET' && r.path.split('?')[0] === pathStart);
+
+  before(async () => {
+    await hideSidebar();
+    // In front of the emulator: what a test's handler leaves is the emulator's answer.
+    hostile = await startHostileServer({ upstream: emulatorUrl() });
+    api = await signedOutState();
+    await setSetting('apiUrl', hostile.url);
+    await api.services.context.secrets.store(tokenKey(hostile.url), 'admin-token');
+    await setSetting('workspace', 'acme');
+    await api.session.reload();
+    await waitFor('signed in on the hostile address', () => api.session.baseUrl === hostile.url && api.session.signedIn);
+  });
+
+  after(async () => {
+    await api.session.signOut();
+    await setSetting('apiUrl', emulatorUrl());
+    await hostile.close();
+    await signedOutState();
+  });
+
+  beforeEach(() => {
+    hostile.handle(undefined);
+    hostile.received.length = 0;
+  });
+
+  it('an endless answer to the project list: an error row naming the 4 MiB limit, soon, and the other views load', async () => {
+    hostile.handle((req, res) => (req.method === 'GET' && req.path.startsWith('/workspaces/acme/projects?') ? (endlessBody(res, hostile.endless), true) : false));
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = Date.now();
+    api.views.projects.refresh();
+    const rows = await projectRoots(api);
+    assert.ok(Date.now() - started < 20_000, `answered in ${Date.now() - started} ms`);
+    assert.equal(rows.length, 1, rows.map(labelOf).join(', '));
+    assert.equal(rows[0].contextValue, 'wa.error.retry');
+    assert.match(labelOf(rows[0]), /larger than 4 MiB/);
+    assert.ok(process.memoryUsage().heapUsed - heapBefore < 256 * 2 ** 20, 'the extension host did not swallow the stream');
+    await waitFor('the endless connection to close', () => hostile.endless.closed > 0 || undefined);
+    assert.equal(listRequests('/workspaces/acme/projects').length, 1, 'not retried');
+    // The rest of the service still works through the same address.
+    api.views.targets!.refresh();
+    await assertTargetsListed(api);
+  });
+
+  it('Select Workspace against an always-full workspace list: five pages, then the pick (no endless paging)', async () => {
+    hostile.handle((req, res) => (req.method === 'GET' && req.path.startsWith('/workspaces?') ? fullPage('workspaces', req, res) : false));
+    const result = vscode.commands.executeCommand<boolean>('workspaceAutomation.selectWorkspace');
+    await waitFor('five pages of workspaces', () => listRequests('/workspaces').length >= 5 || undefined, 20_000);
+    // Give an unbounded loader the time to ask for many more.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(
+      listRequests('/workspaces').map((r) => r.path),
+      [1, 2, 3, 4, 5].map((p) => `/workspaces?page=${p}&per_page=100`),
+    );
+    // The pick is open with what was loaded (and the way to type a domain): close it.
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await result, false);
+    assert.equal(api.session.workspace, 'acme', 'nothing chosen, nothing changed');
+  });
+
+  it("a picker over an always-full project list: five pages, then typing the project's name creates the variable", async () => {
+    hostile.handle((req, res) => (req.method === 'GET' && req.path.startsWith('/workspaces/acme/projects?') ? fullPage('projects', req, res) : false));
+    const { services } = testServices({ baseUrl: hostile.url });
+    const prompter = new ScriptedPrompter([
+      { pick: 'Project' },
+      { pick: "Type the project's name…" },
+      { input: 'no-such-project' },
+      { pick: "Type the project's name…" },
+      { input: 'web-app' },
+      { pick: 'VAR' },
+      { input: 'TYPED_PROJECT_VAR' },
+      { pick: 'Show the value while typing' },
+      { input: 'v1' },
+      { accept: true },
+      { accept: true },
+    ]);
+    const variable = await createVariable(services, prompter, emptyAnswers());
+    assert.equal(variable?.key, 'TYPED_PROJECT_VAR', prompter.describe());
+    const projectPick = prompter.prompts[1];
+    assert.equal(projectPick.items.length, 501, 'five pages of 100, and the item to type a name');
+    assert.equal(projectPick.items.at(-1)?.label, "Type the project's name…");
+    assert.deepEqual(
+      listRequests('/workspaces/acme/projects').map((r) => r.path),
+      [1, 2, 3, 4, 5].map((p) => `/workspaces/acme/projects?page=${p}&per_page=100`),
+      'the list was loaded once, five pages',
+    );
+    assert.match(prompter.messages.find((m) => m.severity === 'error')?.text ?? '', /There is no project named no-such-project in acme/);
+    const created = (await apiCall('GET', '/workspaces/acme/variables?project_name=web-app')) as { variables: { key: string }[] };
+    assert.ok(created.variables.some((v) => v.key === 'TYPED_PROJECT_VAR'));
+  });
+});
+
 describe('faults: the extension host keeps working', function () {
   this.timeout(60_000);
 
   it('after all the faults above, every view loads normally', async () => {
     const api = await signedInAs('admin-token', 'acme');
-    assert.equal((await projectRoots(api)).length, 4);
+    assert.equal((await projectRoots(api)).length, PROJECT_COUNT);
     await assertTargetsListed(api);
     api.views.currentProject.set({ name: 'web-app', displayName: 'Web App' });
     api.views.commits!.refresh();
     assert.equal((await api.views.commits!.getChildren()).length, 21);
-    assert.ok((await requests()).every((r) => r.status === 200));
+    const answered = await requests();
+    assert.ok(answered.length >= 3, `${answered.length} requests: projects, targets and commits were asked`);
+    assert.deepEqual(
+      answered.filter((r) => r.status !== 200),
+      [],
+    );
     await signedOutState();
   });
 });

@@ -8,6 +8,11 @@ import * as vscode from 'vscode';
 const EXTENSION_ID = 'workspace-automation.workspace-automation';
 
 describe('harness: the packaged extension in the extension host', () => {
+  // One test opens the container: closed again, so later files' sign-ins load nothing by themselves.
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  });
+
   it('is installed from the .vsix, not loaded from the source folder', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext, `${EXTENSION_ID} is not installed`);
@@ -16,22 +21,22 @@ describe('harness: the packaged extension in the extension host', () => {
     assert.doesNotMatch(ext.extensionPath.replace(/\\/g, '/'), /\/test\/suite\/runner$/);
   });
 
-  it('ships only what runs: the bundle, manifest, texts and media (no sources, tests, maps or node_modules)', () => {
+  it('ships only what runs: the bundle, manifest, texts, l10n bundle and media (no sources, tests, maps, screenshots or node_modules)', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const walk = (dir: string): string[] =>
       fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
     const files = walk(ext.extensionPath)
       .map((f) => path.relative(ext.extensionPath, f).replace(/\\/g, '/'))
       .filter((f) => f !== '.vsixmanifest');
-    for (const required of ['package.json', 'dist/extension.js', 'media/icon.png', 'media/activity-bar.svg']) {
+    for (const required of ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'dist/extension.js', 'media/icon.png', 'media/activity-bar.svg', 'media/walkthrough/sign-in.md']) {
       assert.ok(files.includes(required), `${required} is missing from the package`);
     }
     assert.ok(files.some((f) => /^readme\.md$/i.test(f)) && files.some((f) => /^license/i.test(f)), 'README and LICENSE ship');
-    const unexpected = files.filter((f) => /^(src|test|out|node_modules|\.ci|\.vscode-test)\/|\.(ts|map)$|^(tsconfig|esbuild|eslint)/.test(f));
+    const unexpected = files.filter((f) => /^(src|test|out|node_modules|\.ci|\.vscode-test|media\/screenshots)\/|\.(ts|map)$|^(tsconfig|esbuild|eslint|CONTRIBUTING)/.test(f));
     assert.deepEqual(unexpected, []);
   });
 
-  it('activates and declares the Workspace Automation container with its three views', async () => {
+  it('activates and declares the Workspace Automation container with its four views', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     await ext.activate();
     assert.equal(ext.isActive, true);
@@ -44,7 +49,7 @@ describe('harness: the packaged extension in the extension host', () => {
     assert.equal(container?.title, 'Workspace Automation');
     assert.deepEqual(
       pkg.contributes.views.workspaceAutomation.map((v) => v.name),
-      ['Projects', 'Commits', 'Targets'],
+      ['Projects', 'Commits', 'Targets', 'Variables'],
     );
   });
 

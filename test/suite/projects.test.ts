@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { addFault, apiCall, clearRequests, ENV_TOKEN, labelOf, requests, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
+import { demoProjects, projectLabel } from '../shared/dialect';
+import { addFault, apiCall, clearRequests, ENV_TOKEN, hideSidebar, labelOf, requests, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { getChildren(): Promise<Node[]> | Node[]; contextValue?: string };
 
@@ -24,11 +25,15 @@ describe('projects: the Projects view', function () {
   this.timeout(60_000);
   let api: ExtensionApi;
 
+  // An earlier file may have left the container open: its load at sign-in would take the faults below.
+  before(hideSidebar);
+
   beforeEach(async () => {
     api = await signedInAs('admin-token', 'acme');
   });
 
   after(async () => {
+    await hideSidebar(); // the selection tests open the container
     await signedOutState();
   });
 
@@ -36,13 +41,9 @@ describe('projects: the Projects view', function () {
     const nodes = await roots(api);
     assert.deepEqual(
       nodes.map((n) => [labelOf(n), n.description]),
-      [
-        ['Web App', 'web-app'],
-        ['API Service', 'api-service'],
-        ['Mobile App', 'mobile-app'],
-        ['Docs', 'docs'],
-      ],
+      demoProjects().map((p) => [projectLabel(p), p.name]),
     );
+    assert.deepEqual(nodes.slice(0, 4).map(labelOf), ['Web App', 'API Service', 'Mobile App', 'Docs']);
     for (const n of nodes) {
       assert.equal(n.contextValue, 'wa.project.hasUrl');
       assert.equal(n.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
@@ -70,7 +71,10 @@ describe('projects: the Projects view', function () {
     const webApp = await child(await roots(api), 'Web App');
     const pipelines = await webApp.getChildren();
     assert.deepEqual(pipelines.map(labelOf), ['Build and test', 'Deploy to staging', 'Deploy to production', 'Nightly end-to-end', 'Release notes']);
-    assert.ok(pipelines.every((p) => p.contextValue === 'wa.pipeline.hasUrl'));
+    assert.deepEqual(
+      pipelines.map((p) => p.contextValue),
+      Array.from({ length: 5 }, () => 'wa.pipeline.hasUrl'),
+    );
     const build = await child(pipelines, 'Build and test');
     assert.match(String(build.description), /successful/);
     const actions = await build.getChildren();
@@ -82,7 +86,10 @@ describe('projects: the Projects view', function () {
         ['Lint', 'BUILD'],
       ],
     );
-    assert.ok(actions.every((a) => a.contextValue === 'wa.action.hasUrl' && a.collapsibleState === vscode.TreeItemCollapsibleState.None));
+    assert.deepEqual(
+      actions.map((a) => [a.contextValue, a.collapsibleState]),
+      Array.from({ length: 3 }, () => ['wa.action.hasUrl', vscode.TreeItemCollapsibleState.None]),
+    );
     assert.deepEqual(
       (await requests('/workspaces/acme/projects')).map((r) => r.path),
       ['/workspaces/acme/projects?page=1&per_page=20', '/workspaces/acme/projects/web-app/pipelines?page=1&per_page=20', '/workspaces/acme/projects/web-app/pipelines/101/actions?page=1&per_page=20'],
@@ -104,9 +111,13 @@ describe('projects: the Projects view', function () {
     assert.equal(loadMore.command?.command, 'workspaceAutomation.loadMore');
     await vscode.commands.executeCommand('workspaceAutomation.loadMore', ...(loadMore.command?.arguments ?? []));
     const all = await roots(api);
-    assert.equal(all.length, 25, '25 projects, no Load more');
-    assert.ok(all.every((n) => n.contextValue === 'wa.project.hasUrl'));
-    assert.equal(labelOf(all[24]), 'Paged Project 21');
+    const count = demoProjects().length + 21;
+    assert.equal(all.length, count, `${count} projects, no Load more`);
+    assert.deepEqual(
+      all.map((n) => n.contextValue),
+      Array.from({ length: count }, () => 'wa.project.hasUrl'),
+    );
+    assert.equal(labelOf(all[count - 1]), 'Paged Project 21');
     assert.deepEqual(
       (await requests('/projects?')).map((r) => r.path),
       ['/workspaces/acme/projects?page=1&per_page=20', '/workspaces/acme/projects?page=2&per_page=20'],
@@ -123,7 +134,7 @@ describe('projects: the Projects view', function () {
     assert.equal(failed[0].command?.command, 'workspaceAutomation.retry');
     assert.equal(api.session.state, 'ready', 'a server error is no welcome state');
     await vscode.commands.executeCommand('workspaceAutomation.retry', ...(failed[0].command?.arguments ?? []));
-    assert.equal((await roots(api)).length, 4);
+    assert.equal((await roots(api)).length, demoProjects().length);
   });
 
   it('keeps loaded items when a later page fails, with the error item at the end', async () => {
@@ -135,7 +146,7 @@ describe('projects: the Projects view', function () {
     assert.equal(actions.length, 1);
     assert.equal(actions[0].contextValue, 'wa.error.retry');
     assert.match(labelOf(actions[0]), /failed \(502\)/);
-    assert.equal((await roots(api)).length, 4, 'the projects stay');
+    assert.equal((await roots(api)).length, demoProjects().length, 'the projects stay');
   });
 
   it('turns a malformed answer into an error item, never a crash', async () => {
@@ -206,7 +217,7 @@ describe('projects: the Projects view', function () {
       assert.deepEqual(match, { name: 'web-app', displayName: 'Web App' }, api.views.projects.gitRemoteOutcome);
       assert.deepEqual(api.views.currentProject.currentProject, { name: 'web-app', displayName: 'Web App' });
       assert.deepEqual(
-        (await requests('/projects')).map((r) => r.path).filter((p) => !p.includes('/repository/')), // the Commits view follows the choice
+        (await requests('/projects')).map((r) => r.path).filter((p) => !p.includes('/repository/') && !p.includes('/pipelines?')), // the Commits and Variables views follow the choice
         ['/workspaces/acme/projects?page=1&per_page=20', '/workspaces/acme/projects/web-app'],
       );
     });
@@ -224,7 +235,7 @@ describe('projects: the Projects view', function () {
       assert.equal(await api.views.projects.gitRemoteMatch, undefined);
       assert.equal(api.views.currentProject.currentProject, undefined);
       assert.deepEqual(
-        (await requests('/projects')).map((r) => r.path).filter((p) => !p.includes('/repository/')), // the Commits view follows the choice
+        (await requests('/projects')).map((r) => r.path).filter((p) => !p.includes('/repository/') && !p.includes('/pipelines?')), // the Commits and Variables views follow the choice
         ['/workspaces/acme/projects?page=1&per_page=20', '/workspaces/acme/projects/docs'],
         'one look-alike checked, then nothing chosen',
       );
@@ -243,8 +254,8 @@ describe('projects: the Projects view', function () {
         }
       });
       try {
-        const result = await vscode.commands.executeCommand('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
-        assert.deepEqual(result, { signedIn: true });
+        const result = await vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+        assert.equal(result?.signedIn, true);
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.equal(rootChanges, 1);
       } finally {

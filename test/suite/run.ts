@@ -7,10 +7,13 @@
 //   npm run test:suite                      all test/suite/**/*.test.ts
 //   FILE=views npm run test:suite           only files whose path contains "views"
 //   GREP="Targets" npm run test:suite       only tests whose full title matches
+//   npm run test:suite:vendor               the same against the emulator's vendor dialect
+//                                           (--dialect vendor; or WA_DIALECT=vendor)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { onCleanup, runToExit } from '../harness/cleanup';
+import { applyDialectArgument } from '../harness/emulator';
 import { repoRoot, resultsDir } from '../harness/paths';
 import { failureDir, figure, startFigures, startSession } from '../harness/session';
 import { buildSuite, suiteOutDir } from './build';
@@ -19,6 +22,7 @@ const timeoutMs = Number(process.env.WA_SUITE_TIMEOUT) || 10 * 60_000;
 
 async function main(): Promise<number> {
   const t0 = Date.now();
+  applyDialectArgument();
   fs.rmSync(path.join(resultsDir, 'suite'), { recursive: true, force: true });
   // One output folder per run: engineers sharing a working tree may run suites at the same time.
   const outDir = `${suiteOutDir}-run-${process.pid}`;

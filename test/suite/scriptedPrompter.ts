@@ -228,6 +228,16 @@ export class RecordingViews implements Views {
   updateTarget(target: import('../../src/api').Target): void {
     this.calls.push({ method: 'updateTarget', arg: target });
   }
+  refreshVariables(filter?: import('../../src/api').VariableFilter): void {
+    this.calls.push({ method: 'refreshVariables', arg: filter });
+  }
+  setVariablesScope(mode: 'workspace' | 'project'): void {
+    this.calls.push({ method: 'setVariablesScope', arg: mode });
+  }
+  /** Nothing loaded: the flows ask the server. */
+  loadedVariables(): undefined {
+    return undefined;
+  }
 }
 
 let log: vscode.LogOutputChannel | undefined;
@@ -235,13 +245,17 @@ let log: vscode.LogOutputChannel | undefined;
 /**
  * Services for a flow under test: a real client of this test bundle (so that the flows' typed
  * errors are the classes it throws) on the emulator, signed in with `token`, in `workspace`.
- * `scopes` undefined means the token's scopes are not known (the server decides).
+ * `scopes` undefined means the token's scopes are not known (the server decides). `baseUrl`: another
+ * address than the emulator's (a hostile server, or a proxy that gives the real service's shapes).
  */
-export function testServices(options: { token?: string; workspace?: string; scopes?: string[] } = {}): { services: Services; views: RecordingViews } {
+export function testServices(options: { token?: string; workspace?: string; scopes?: string[]; baseUrl?: string } = {}): {
+  services: Services;
+  views: RecordingViews;
+} {
   const token = options.token ?? 'admin-token';
   const workspace = options.workspace ?? 'acme';
   const client = new ApiClient({
-    baseUrl: emulatorUrl(),
+    baseUrl: options.baseUrl ?? emulatorUrl(),
     getToken: () => token,
     fetch: globalThis.fetch as unknown as FetchLike,
     userAgent: 'workspace-automation-tests',

@@ -4,7 +4,10 @@
 // `secure!` value nor private-key text is in the output channel's file, the settings, the editor's
 // storage and log folders, the messages shown, or the emulator's request log. A plain http://
 // address off this machine is refused before any connection. And the private key's text is not
-// in the extension host's memory after the request (a heap snapshot, searched).
+// in the extension host's memory after the request (a heap snapshot, searched). Then the trust
+// boundaries: a folder's settings never choose the address, no redirect is followed, Open in
+// Browser opens only https, a server's text in tooltips stays text, and each address has its own
+// rate-limit state.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,14 +21,30 @@ import { ApiClient, ConfigurationError, type FetchLike } from '../../src/api';
 import { createVariable } from '../../src/commands/createVariable';
 import { emptyAnswers } from '../../src/commands/createVariable/answers';
 import type { ExtensionApi } from '../../src/extension';
+import { json, redirect, startHostileServer, type HostileServer } from '../shared/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { emulatorUrl, filesUnder, labelOf, requests, resetEmulator, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
+import {
+  config,
+  emulatorUrl,
+  ENV_TOKEN,
+  extensionApi,
+  filesUnder,
+  labelOf,
+  requests,
+  resetEmulator,
+  setSetting,
+  signedInAs,
+  signedOutState,
+  tokenKey,
+  waitFor,
+} from './sessionHelpers';
+import { ENCRYPTED_PREFIX, listedTargetRows } from '../shared/dialect';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 
 const UNKNOWN_TOKEN = `wa-unknown-${randomBytes(6).toString('hex')}`;
 const REVOKED_TOKEN = `wa-revoked-${randomBytes(6).toString('hex')}`;
-/** The staging target's password in the emulator's demo data (answered as `secure!…`). */
+/** The staging target's password in the emulator's demo data (answered as `secure!…`, or `!encrypted …` by the vendor). */
 const STAGING_PASSWORD = 'st4ge-Secret!';
 
 /**
@@ -119,7 +138,7 @@ describe('security: secrets stay out of logs, files, messages and memory', funct
       ]);
       const variable = await createVariable(api.services, prompter, emptyAnswers());
       assert.equal(variable?.type, 'SSH_KEY', prompter.describe());
-      assert.match(String(variable?.value), /^secure!/);
+      assert.ok(String(variable?.value).startsWith(ENCRYPTED_PREFIX), String(variable?.value));
       shown.push(...prompter.messages.map((m) => m.text));
     })();
 
@@ -151,7 +170,7 @@ describe('security: secrets stay out of logs, files, messages and memory', funct
       { what: 'the admin token', text: Buffer.from('admin-token') },
       { what: 'the refused token', text: Buffer.from(UNKNOWN_TOKEN) },
       { what: 'the revoked token', text: Buffer.from(REVOKED_TOKEN) },
-      { what: 'a secure! value', text: Buffer.from('secure!') },
+      { what: `an encrypted value (${ENCRYPTED_PREFIX.trim()})`, text: Buffer.from(ENCRYPTED_PREFIX) },
       { what: "the staging target's password", text: Buffer.from(STAGING_PASSWORD) },
       { what: 'private key text', text: Buffer.from('PRIVATE KEY') },
       ...keySlicesHex.map((h, i) => ({ what: `private key slice ${i + 1}`, text: Buffer.from(h, 'hex') })),
@@ -288,5 +307,255 @@ describe('security: a plain http:// address off this machine is refused', functi
       `connections: ${connects.join(', ')}`,
     );
     assert.deepEqual(await requests(), [], 'nothing reached the emulator either');
+  });
+});
+
+/** Points the extension at `url` (user setting) with `token` stored for it; waits until signed in there. */
+async function useAddress(api: ExtensionApi, url: string, token = 'admin-token'): Promise<void> {
+  await setSetting('apiUrl', url);
+  await api.services.context.secrets.store(tokenKey(url), token);
+  await api.session.reload();
+  await waitFor(`the session on ${url}`, () => api.session.baseUrl === url && api.session.signedIn);
+}
+
+describe("security: a folder's settings cannot choose where the token goes", function () {
+  this.timeout(60_000);
+  let hostile: HostileServer;
+  let settingsFile: string;
+  let hadFolderSettings: string | undefined;
+
+  before(async () => {
+    hostile = await startHostileServer({ handler: (_req, res) => (json(res, 200, {}), true) });
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the suite runs with a folder open');
+    settingsFile = path.join(folder.uri.fsPath, '.vscode', 'settings.json');
+    hadFolderSettings = fs.existsSync(settingsFile) ? fs.readFileSync(settingsFile, 'utf8') : undefined;
+  });
+
+  after(async () => {
+    delete process.env[ENV_TOKEN];
+    if (hadFolderSettings === undefined) {
+      fs.rmSync(settingsFile, { force: true });
+    } else {
+      fs.writeFileSync(settingsFile, hadFolderSettings);
+    }
+    await waitFor('the folder settings to be forgotten', () => config().get('commits.pageSize') !== 7 || undefined);
+    await setSetting('apiUrl', emulatorUrl());
+    await hostile.close();
+    await signedOutState();
+  });
+
+  it('a repository naming its own address in .vscode/settings.json gets nothing, with the token in the environment', async () => {
+    const api = await signedOutState();
+    process.env[ENV_TOKEN] = 'env-token-must-stay-home';
+    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify({
+        'workspaceAutomation.apiUrl': hostile.url,
+        'workspaceAutomation.accountType': 'self-hosted',
+        'workspaceAutomation.host': `127.0.0.1:${hostile.port}`,
+        // A control: a setting a folder may set, read from the same file.
+        'workspaceAutomation.commits.pageSize': 7,
+      }),
+    );
+    await waitFor('the folder settings to be read', () => config().get('commits.pageSize') === 7 || undefined);
+    // The user's own address holds; the folder's is not even visible to the extension.
+    assert.equal(config().get('apiUrl'), emulatorUrl());
+    await api.session.reload();
+    assert.equal(api.session.baseUrl, emulatorUrl());
+    // The user chose this address: the environment token is used for it, and only there.
+    assert.equal(api.session.tokenSource, 'environment');
+    await api.views.projects.getChildren();
+
+    // Without a user address, the folder's still does not count; the default address is nobody's
+    // choice, so the environment token is not used at all.
+    await setSetting('apiUrl', undefined);
+    await api.session.reload();
+    assert.equal(api.session.baseUrl, 'https://api.buddy.works');
+    assert.equal(api.session.signedIn, false);
+    assert.equal(api.session.envTokenIgnored, true);
+    assert.deepEqual(await api.views.projects.getChildren(), []);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(hostile.received, [], 'the folder\'s address received nothing');
+  });
+});
+
+describe('security: no redirect is followed', function () {
+  this.timeout(60_000);
+  let hostile: HostileServer;
+  let elsewhere: HostileServer;
+
+  before(async () => {
+    elsewhere = await startHostileServer({ handler: (_req, res) => (json(res, 200, { url: 'x', id: 1, name: 'Mallory' }), true) });
+    // In front of the emulator; the answers the tests choose are redirects to `elsewhere`.
+    hostile = await startHostileServer({ upstream: emulatorUrl() });
+  });
+
+  after(async () => {
+    await setSetting('apiUrl', emulatorUrl());
+    await hostile.close();
+    await elsewhere.close();
+    await signedOutState();
+  });
+
+  it('Sign In against a server that redirects /user: refused, naming the address, and the token goes nowhere else', async () => {
+    await signedOutState();
+    hostile.handle((req, res) => (req.path.startsWith('/user') ? (redirect(res, 307, `${elsewhere.url}${req.path}`), true) : false));
+    await setSetting('apiUrl', hostile.url);
+    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    assert.equal(result?.signedIn, false);
+    assert.match(result?.error ?? '', new RegExp(`a redirect to ${elsewhere.url.replace(/\./g, '\\.')}/user`));
+    assert.ok(hostile.received.some((r) => r.path.startsWith('/user')), 'the sign-in asked the server');
+    assert.deepEqual(elsewhere.received, []);
+  });
+
+  it('Create Variable with a secret value, answered 308 to another port: one POST, the value goes nowhere else', async () => {
+    const api = await signedOutState();
+    hostile.handle((req, res) => (req.method === 'POST' && req.path.includes('/variables') ? (redirect(res, 308, `${elsewhere.url}${req.path}`), true) : false));
+    await useAddress(api, hostile.url);
+    await setSetting('workspace', 'acme');
+    const prompter = new ScriptedPrompter([
+      { pick: 'Workspace' },
+      { pick: 'VAR' },
+      { input: 'REDIRECTED_SECRET' },
+      { pick: /^Secret value/ },
+      { input: 'never-re-sent-value' },
+      { input: 'redirect test' },
+    ]).choose(undefined);
+    const variable = await createVariable(api.services, prompter, emptyAnswers());
+    assert.equal(variable, undefined);
+    const error = prompter.last('error')?.text ?? '';
+    assert.match(error, new RegExp(`answered 308, a redirect to ${elsewhere.url.replace(/\./g, '\\.')}/workspaces/acme/variables`), prompter.describe());
+    assert.ok(!error.includes('never-re-sent-value'));
+    assert.equal(hostile.received.filter((r) => r.method === 'POST').length, 1, 'sent once');
+    assert.deepEqual(elsewhere.received, [], 'the other server received nothing');
+  });
+});
+
+describe('security: Open in Browser opens only https (and http on this machine)', function () {
+  it("refuses javascript:, file:, command: and plain http elsewhere from a server's html_url", async () => {
+    await extensionApi();
+    const opened: string[] = [];
+    const opener = { openExternal: async (uri: vscode.Uri) => (opened.push(uri.toString(true)), true) };
+    const refused = ['javascript:alert(1)', 'file:///etc/passwd', 'command:workbench.action.quit', 'http://example.com/page', 'https://user:pw@example.com/'];
+    const results: unknown[] = [];
+    for (const url of refused) {
+      results.push(await vscode.commands.executeCommand('workspaceAutomation.openInBrowser', { htmlUrl: url }, opener));
+    }
+    assert.deepEqual(results, refused.map(() => false));
+    assert.deepEqual(opened, []);
+    assert.equal(await vscode.commands.executeCommand('workspaceAutomation.openInBrowser', { htmlUrl: 'https://app.buddy.works/acme/web-app' }, opener), true);
+    assert.equal(await vscode.commands.executeCommand('workspaceAutomation.openInBrowser', { htmlUrl: 'http://127.0.0.1:4010/acme' }, opener), true);
+    assert.deepEqual(opened, ['https://app.buddy.works/acme/web-app', 'http://127.0.0.1:4010/acme']);
+  });
+});
+
+describe("security: a server's text in tooltips is only text", function () {
+  this.timeout(60_000);
+  let hostile: HostileServer;
+  const projectName = '[Q](command:workbench.action.quit) <img src=x> https://evil.com **b**';
+  const pipeline = {
+    url: 'https://api.example/p/101',
+    html_url: 'https://app.example/p/101',
+    id: 101,
+    name: '<img src=n> _n_',
+    on: '![trigger](https://evil.com/o.png)',
+    refs: ['`](https://evil.com/r) `x'],
+    last_execution_status: '[status](command:workbench.action.quit)',
+    last_execution_revision: '`<img src=r>`',
+  };
+
+  before(async () => {
+    // In front of the emulator, answering the lists with names full of Markdown and HTML.
+    hostile = await startHostileServer({
+      upstream: emulatorUrl(),
+      handler: (req, res) => {
+        const listPath = req.path.split('?')[0];
+        if (req.method === 'GET' && listPath === '/workspaces/acme/projects') {
+          json(res, 200, { url: 'u', html_url: 'h', projects: [{ url: 'u', html_url: 'https://app.example/web-app', name: 'web-app', display_name: projectName, status: 'ACTIVE' }] });
+          return true;
+        }
+        if (req.method === 'GET' && listPath === '/workspaces/acme/projects/web-app/pipelines') {
+          json(res, 200, { url: 'u', html_url: 'h', pipelines: [pipeline] });
+          return true;
+        }
+        return false;
+      },
+    });
+  });
+
+  after(async () => {
+    await setSetting('apiUrl', emulatorUrl());
+    await hostile.close();
+    await signedOutState();
+  });
+
+  /** The tooltip of `node` as the editor's Markdown renderer renders it. */
+  async function renderedTooltip(view: { resolveTreeItem(i: vscode.TreeItem, e: never, t: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem> }, node: Node): Promise<string> {
+    const resolved = await view.resolveTreeItem(node, node as never, new vscode.CancellationTokenSource().token);
+    const markdown = (resolved?.tooltip as vscode.MarkdownString).value;
+    const html = await vscode.commands.executeCommand<string>('markdown.api.render', markdown);
+    assert.ok(typeof html === 'string' && html.length > 0, 'the editor rendered the tooltip');
+    return html.replace(/<span id="markdown-mermaid"[^>]*><\/span>/, '');
+  }
+
+  it('project and pipeline fields full of links, images and HTML show as text (rendered by the editor)', async () => {
+    const api = await signedOutState();
+    await setSetting('workspace', 'acme');
+    await useAddress(api, hostile.url);
+    api.views.projects.refresh();
+    const nodes = (await api.views.projects.getChildren()) as Node[];
+    const project = nodes.find((n) => n.description === 'web-app');
+    assert.ok(project, `the project is listed: ${nodes.map(labelOf).join(', ')}`);
+    const projectHtml = await renderedTooltip(api.views.projects, project);
+    const pipelines = (await api.views.projects.getChildren(project as never)) as Node[];
+    assert.equal(pipelines.length, 1, pipelines.map(labelOf).join(', '));
+    const pipelineHtml = await renderedTooltip(api.views.projects, pipelines[0]);
+    for (const html of [projectHtml, pipelineHtml]) {
+      const elements = html.match(/<(a|img|script|em)\b[^>]*>/g) ?? [];
+      assert.deepEqual(elements, [], `${elements.join(' ')} in ${html.replace(/\s+/g, ' ')}`);
+    }
+    const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+    assert.ok(text(projectHtml).includes(projectName), text(projectHtml));
+    for (const field of [pipeline.name, pipeline.on.toLowerCase(), pipeline.refs[0], pipeline.last_execution_status.toLowerCase()]) {
+      assert.ok(text(pipelineHtml).includes(field), `${field} in ${text(pipelineHtml)}`);
+    }
+    // A control: the same text unescaped renders the link and the image.
+    const raw = await vscode.commands.executeCommand<string>('markdown.api.render', `${projectName} ${pipeline.on}`);
+    assert.match(raw, /<img\b/);
+    assert.match(raw, /<a\b/);
+  });
+});
+
+describe('security: rate-limit state per API address', function () {
+  this.timeout(60_000);
+  let hostile: HostileServer;
+
+  before(async () => {
+    const farFuture = String(Math.floor(Date.UTC(2200, 0, 1) / 1000));
+    hostile = await startHostileServer({
+      handler: (_req, res) => (json(res, 403, { errors: [{ message: 'Rate limit exceeded.' }] }, { 'X-Rate-Limit-Limit': '5000', 'X-Rate-Limit-Remaining': '0', 'X-Rate-Limit-Reset': farFuture }), true),
+    });
+  });
+  after(async () => {
+    await hostile.close();
+    await signedOutState();
+  });
+
+  it("another address's exhausted limit (with a reset in 2200) neither blocks this address nor lasts past the window", async () => {
+    const api = await signedInAs('admin-token', 'acme');
+    // A token checked against another address (what Sign In does before storing it).
+    const other = api.session.clientFor(hostile.url, () => 'some-token');
+    await assert.rejects(other.getUser(), /Rate limit exceeded/);
+    const otherState = api.rateLimitFor(hostile.url);
+    assert.equal(otherState.isExhausted(), true, 'that address is blocked');
+    assert.ok(otherState.resetAt!.getTime() <= Date.now() + 65 * 60_000, `reset bounded: ${otherState.resetAt?.toISOString()}`);
+    // This address is not blocked: its views load from the emulator.
+    assert.equal(api.rateLimit.isExhausted(), false);
+    api.views.targets!.refresh();
+    const targets = (await api.views.targets!.getChildren()) as Node[];
+    assert.deepEqual(targets.map(labelOf), listedTargetRows());
+    assert.ok((await requests('/targets')).length > 0, 'the request reached the emulator');
   });
 });

@@ -47,6 +47,14 @@ export async function resetEmulator(): Promise<void> {
   await control('DELETE', 'requests');
 }
 
+/**
+ * Switches the emulator to `dialect`: a reset to that dialect's demo data. The next
+ * resetEmulator() (signedOutState() and signedInAs() do one) goes back to the run's dialect.
+ */
+export async function switchDialect(dialect: 'default' | 'vendor'): Promise<void> {
+  await control('POST', 'dialect', { dialect });
+}
+
 export async function clearRequests(): Promise<void> {
   await control('DELETE', 'requests');
 }
@@ -111,10 +119,22 @@ export async function signedOutState(): Promise<ExtensionApi> {
 export async function signedInAs(token = 'admin-token', workspace = 'acme'): Promise<ExtensionApi> {
   const api = await signedOutState();
   const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token, workspace });
-  assert.deepEqual(result, { signedIn: true }, `sign in with ${token} failed`);
+  assert.equal(result?.signedIn, true, `sign in with ${token} failed: ${result?.error}`);
   assert.equal(api.session.workspace, workspace);
   await clearRequests();
   return api;
+}
+
+/**
+ * Hides the sidebar, and waits until the Projects view says it is hidden. A visible tree loads its
+ * rows as soon as the session changes: that load, still in flight when a test queues a fault or
+ * clears the request log, takes the fault or lands in the log. Call it in before() of a file that
+ * counts requests or queues faults after signedInAs(), and after opening the container for a test.
+ */
+export async function hideSidebar(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  const api = await extensionApi();
+  await waitFor('the Projects view to be hidden', () => api.views.projects.treeView?.visible === false);
 }
 
 export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {

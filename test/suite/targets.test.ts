@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { Target } from '../../src/api';
-import { PRODUCTION_TARGET_ID, STAGING_TARGET_ID, TARGETS } from '../emulator/demo-data';
+import { PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../emulator/demo-data';
+import { isVendor, listedTargetRows } from '../shared/dialect';
 import { projectOfPipeline } from '../../src/views/nodes/allowedPipelineNode';
 import { targetAddress, targetIcon } from '../../src/views/nodes/targetNode';
 import { addFault, apiCall, clearRequests, labelOf, requests, signedInAs } from './sessionHelpers';
@@ -47,28 +48,42 @@ async function fresh(): Promise<ExtensionApi> {
   return api;
 }
 
-const acmeTargets = TARGETS.filter((t) => t.workspace === 'acme');
+/** The rows of acme's Targets view: its targets, then (vendor) its MATCH items. */
+const ROW_COUNT = listedTargetRows().length;
 
 describe('Targets view', function () {
   this.timeout(60_000);
 
-  it('lists the workspace targets with address, type and an icon by type, in one request', async () => {
+  it(`lists the workspace targets with address, type and an icon by type, in one request ${isVendor ? "(the vendor's reduced items: named by identifier, a MATCH filter)" : ''}`, async () => {
     const api = await fresh();
     const nodes = await roots(api);
+    const defaultRows = [
+      ['Production web servers', 'prod-1.example.com:22/var/www/web-app · SSH', 'server'],
+      ['Staging server', '10.0.4.12:2222/srv/staging · SSH', 'server'],
+      ['Static assets (FTP)', 'ftp.example.com:21/public_html/assets · FTP', 'server'],
+      // No host, port or path: shown with what it has.
+      ['Main Kubernetes cluster', 'KUBERNETES', 'cloud'],
+    ];
+    // The vendor's list items have no name (the identifier stands in), no html_url, and do not say
+    // whom they admit (restricted until the full target says otherwise); a MATCH item is a filter.
+    const vendorRows = [
+      ['production', 'prod-1.example.com:22/var/www/web-app · SSH', 'server'],
+      ['staging', '10.0.4.12:2222/srv/staging · SSH', 'server'],
+      ['assets-ftp', 'ftp.example.com:21/public_html/assets · FTP', 'server'],
+      ['k8s-main', 'KUBERNETES', 'cloud'],
+      ['edge-sftp', 'edge.example.com:22/srv/edge · SFTP', 'server'],
+      ['prod-hosts', 'MATCH · scope WORKSPACE', 'filter'],
+    ];
     assert.deepEqual(
       nodes.map((n) => [labelOf(n), n.description, (n.iconPath as vscode.ThemeIcon).id]),
-      [
-        ['Production web servers', 'prod-1.example.com:22/var/www/web-app · SSH', 'server'],
-        ['Staging server', '10.0.4.12:2222/srv/staging · SSH', 'server'],
-        ['Static assets (FTP)', 'ftp.example.com:21/public_html/assets · FTP', 'server'],
-        // No host, port or path: shown with what it has.
-        ['Main Kubernetes cluster', 'KUBERNETES', 'cloud'],
-      ],
+      isVendor ? vendorRows : defaultRows,
     );
-    assert.equal(nodes.length, acmeTargets.length);
+    assert.equal(nodes.length, ROW_COUNT);
     assert.deepEqual(
       nodes.map((n) => n.contextValue),
-      ['wa.target.restricted.hasUrl', 'wa.target.allowsAll.hasUrl', 'wa.target.restricted.hasUrl', 'wa.target.restricted.hasUrl'],
+      isVendor
+        ? [...Array.from({ length: 5 }, () => 'wa.target.restricted'), 'wa.target.filter']
+        : ['wa.target.restricted.hasUrl', 'wa.target.allowsAll.hasUrl', 'wa.target.restricted.hasUrl', 'wa.target.restricted.hasUrl'],
     );
     const sent = await requests('/targets');
     assert.equal(sent.length, 1);
@@ -96,11 +111,13 @@ describe('Targets view', function () {
       'expanding and hovering cost one request together',
     );
     assert.match(tooltip, /production/);
+    // The full target's name and tags, also when the list item had neither (the vendor's).
+    assert.match(tooltip, /^\*\*Production web servers\*\*/);
     assert.match(tooltip, /`prod`/);
     assert.match(tooltip, /`web`/);
     assert.match(tooltip, /PASSWORD as `deploy`/);
     assert.match(tooltip, /USE\\_ONLY|USE_ONLY/);
-    assert.doesNotMatch(tooltip, /pr0d-Secret|secure!/, 'never the password, not even its encrypted form');
+    assert.doesNotMatch(tooltip, /pr0d-Secret|secure!|!encrypted/, 'never the password, not even its encrypted form');
   });
 
   it('shows "All pipelines allowed" for staging', async () => {
@@ -132,7 +149,7 @@ describe('Targets view', function () {
     assert.match(tooltip, /KUBERNETES/);
     assert.match(tooltip, /cluster\\?_url: `https:\/\/k8s\.example\.com:6443`/, 'type-specific fields are shown');
     assert.match(tooltip, /TOKEN/);
-    assert.doesNotMatch(tooltip, /k8s-Secret-token|secure!/);
+    assert.doesNotMatch(tooltip, /k8s-Secret-token|secure!|!encrypted/);
   });
 
   it('updateTarget replaces a target and its children without a request', async () => {
@@ -156,7 +173,7 @@ describe('Targets view', function () {
     assert.deepEqual(await requests('/targets'), [], 'no request for targets');
     // A target not loaded yet is simply left to its first load.
     api.views.updateTarget({ ...answer, id: 'tg-unknown' });
-    assert.equal((await roots(api)).length, acmeTargets.length);
+    assert.equal((await roots(api)).length, ROW_COUNT);
   });
 
   it('shows a target of an unknown type with what it has, and "No pipelines allowed"', async () => {
@@ -200,7 +217,7 @@ describe('Targets view', function () {
     );
     assert.match(labelOf(nodes[0]), /The service failed/);
     await vscode.commands.executeCommand('workspaceAutomation.retry', nodes[0]);
-    assert.equal((await roots(api)).length, acmeTargets.length);
+    assert.equal((await roots(api)).length, ROW_COUNT);
   });
 
   it('shows a malformed answer as an error item (list and one target), not a crash', async () => {

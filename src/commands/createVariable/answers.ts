@@ -1,24 +1,13 @@
 // The answers of the Create Variable flow: what the steps ask, what an item of the Projects view
-// presets, and how the answers become the client's VariableCreate request. The answers are kept
+// presets (the request they become is variableRequest.ts, free of vscode). The answers are kept
 // while the flow runs so that Retry and Edit start from them; they never hold a private key (only
 // the URI of its file, read again just before sending).
 import * as vscode from 'vscode';
-import type { VariableCreate } from '../../api';
+import type { VariableRequestAnswers } from './variableRequest';
 
-export type VariableScope = 'workspace' | 'project' | 'pipeline' | 'action';
-export type VariableKind = 'VAR' | 'SSH_KEY' | 'SSH_PUBLIC_KEY';
-
-export interface VariableAnswers {
-  scope?: VariableScope;
+export interface VariableAnswers extends VariableRequestAnswers {
   /** Which of scope, project, pipeline and action came from the item the command was run on. */
   preset: { scope: boolean; project: boolean; pipeline: boolean; action: boolean };
-  project?: { name: string; displayName: string };
-  pipeline?: { id: number; name: string };
-  action?: { id: number; name: string };
-  type?: VariableKind;
-  key?: string;
-  /** VAR: hide the value while it is typed. */
-  secret?: boolean;
   /** VAR: the value. */
   value?: string;
   /** SSH_KEY: the private key file (read just before sending). SSH_PUBLIC_KEY: the .pub file, when picked. */
@@ -27,13 +16,6 @@ export interface VariableAnswers {
   publicKeySource?: 'file' | 'paste';
   /** SSH_PUBLIC_KEY: the pasted line. */
   pastedPublicKey?: string;
-  description?: string;
-  /** Project scope. */
-  settable?: boolean;
-  runOnlySettable?: boolean;
-  /** SSH types. */
-  filePath?: string;
-  fileChmod?: string;
 }
 
 export function emptyAnswers(): VariableAnswers {
@@ -84,7 +66,7 @@ function namedId(value: unknown): { id: number; name: string } | undefined {
   if (typeof value === 'object' && value !== null) {
     const { id, name } = value as Record<string, unknown>;
     if (typeof id === 'number' && Number.isInteger(id)) {
-      return { id, name: typeof name === 'string' ? name : String(id) };
+      return { id, name: typeof name === 'string' && name !== '' ? name : String(id) };
     }
   }
   return undefined;
@@ -105,11 +87,6 @@ export function describeScope(answers: VariableAnswers, workspace: string): stri
   }
 }
 
-/** Whether the description is asked: the answers of pipeline and action variables do not carry one. */
-export function takesDescription(answers: VariableAnswers): boolean {
-  return answers.scope === 'workspace' || answers.scope === 'project';
-}
-
 export function isSshKind(answers: VariableAnswers): boolean {
   return answers.type === 'SSH_KEY' || answers.type === 'SSH_PUBLIC_KEY';
 }
@@ -122,50 +99,4 @@ export function proposedFilePath(answers: VariableAnswers): string {
 
 export function proposedFileChmod(answers: VariableAnswers): string {
   return answers.type === 'SSH_PUBLIC_KEY' ? '644' : '600';
-}
-
-/**
- * The request for the answers, with `value` the text to send (for SSH_KEY the private key just
- * read from its file). Throws when an answer the scope or type needs is missing.
- */
-export function toVariableCreate(answers: VariableAnswers, value: string): VariableCreate {
-  if (!answers.key || !answers.type || !answers.scope) {
-    throw new Error('The variable is not complete.');
-  }
-  const common = { key: answers.key, ...(takesDescription(answers) && answers.description ? { description: answers.description } : {}) };
-  const file = {
-    ...(answers.filePath ? { file_path: answers.filePath } : {}),
-    ...(answers.fileChmod ? { file_chmod: answers.fileChmod } : {}),
-    file_place: 'CONTAINER' as const,
-  };
-  const kind =
-    answers.type === 'SSH_KEY'
-      ? { type: 'SSH_KEY' as const, value, encrypted: true as const, ...file }
-      : answers.type === 'SSH_PUBLIC_KEY'
-        ? { type: 'SSH_PUBLIC_KEY' as const, value, ...file }
-        : { type: 'VAR' as const, value };
-  switch (answers.scope) {
-    case 'workspace':
-      return { ...common, ...kind, scope: 'workspace' };
-    case 'project':
-      return {
-        ...common,
-        ...kind,
-        scope: 'project',
-        project: required(answers.project).name,
-        settable: answers.settable ?? false,
-        run_only_settable: answers.runOnlySettable ?? false,
-      };
-    case 'pipeline':
-      return { ...common, ...kind, scope: 'pipeline', pipelineId: required(answers.pipeline).id };
-    case 'action':
-      return { ...common, ...kind, scope: 'action', actionId: required(answers.action).id };
-  }
-}
-
-function required<T>(value: T | undefined): T {
-  if (value === undefined) {
-    throw new Error('The variable is not complete.');
-  }
-  return value;
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import type { Services } from '../../services';
 import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
-import { describeError, errorForLog, missingScopeMessage, offerRetry, offerRetryOrEdit } from '../../ui/errorMessages';
+import { describeError, errorForLog, offerRetry, offerRetryOrEdit, scopeWarning } from '../../ui/errorMessages';
 import { ApiLists } from '../../ui/pickers';
 import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
 import { variableSteps } from './steps';
@@ -31,12 +31,6 @@ export async function createVariable(services: Services, prompter: Prompter, ans
     return undefined;
   }
   const { client, workspace } = ready;
-  const scopes = services.session.scopes;
-  if (scopes && !scopes.includes('VARIABLE_ADD')) {
-    // Known before asking anything: spare the user a flow that cannot succeed.
-    await prompter.message('error', missingScopeMessage('VARIABLE_ADD'));
-    return undefined;
-  }
   const lists = new ApiLists(client, workspace, services.views);
   let ask = true;
   for (;;) {
@@ -54,10 +48,25 @@ export async function createVariable(services: Services, prompter: Prompter, ans
         continue;
       }
     }
+    // The token's known scopes only warn; the server decides (its 403 is explained below).
+    const warning = scopeWarning('createVariable', services.session.scopes);
+    if (warning) {
+      void prompter.message('warning', warning);
+    }
     try {
       const variable = await submitVariable(client, workspace, answers);
       services.log.info(`Created variable ${variable.key} (${variable.type}, id ${variable.id}) in ${describeScope(answers, workspace)}.`);
       announce(prompter, variable, answers, workspace);
+      // The Variables view shows the new variable (its scope's list is read again).
+      services.views.refreshVariables(
+        answers.scope === 'project'
+          ? { projectName: answers.project?.name }
+          : answers.scope === 'pipeline'
+            ? { pipelineId: answers.pipeline?.id }
+            : answers.scope === 'action'
+              ? { actionId: answers.action?.id }
+              : {},
+      );
       return variable;
     } catch (error) {
       services.log.warn(`Create Variable ${answers.key ?? ''} in ${describeScope(answers, workspace)} failed: ${errorForLog(error)}`);

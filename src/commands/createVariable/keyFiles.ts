@@ -1,7 +1,9 @@
 // Reading key files for SSH variables. A private key is read only to check it and just before
 // sending it, and is never logged, shown or stored: callers keep the file's URI, not its text.
+// Only regular files are read, and never more than the size limit (boundedFile.ts).
 import * as vscode from 'vscode';
 import { checkPrivateKey, MAX_PRIVATE_KEY_BYTES, parsePublicKeyLine, type PrivateKeyProblem, type PublicKeyProblem } from '../../ssh';
+import { BoundedFileError, readBoundedUri } from '../../readBounded';
 
 /** A key file that cannot be used, with a message that says why and what to do. */
 export class KeyFileError extends Error {
@@ -30,19 +32,32 @@ export async function readPublicKey(uri: vscode.Uri): Promise<string> {
 async function readSmallFile(uri: vscode.Uri): Promise<string> {
   let bytes: Uint8Array;
   try {
-    const stat = await vscode.workspace.fs.stat(uri);
-    if (stat.size > MAX_PRIVATE_KEY_BYTES) {
-      throw new KeyFileError(vscode.l10n.t('{0} is too large to be a key file. Choose the key file itself.', fileName(uri)));
-    }
-    bytes = await vscode.workspace.fs.readFile(uri);
+    bytes = await readBoundedUri(uri, MAX_PRIVATE_KEY_BYTES);
   } catch (error) {
     if (error instanceof KeyFileError) {
       throw error;
     }
-    const reason = error instanceof vscode.FileSystemError ? error.code : error instanceof Error ? error.message : String(error);
+    if (error instanceof BoundedFileError) {
+      throw new KeyFileError(
+        error.problem === 'tooLarge'
+          ? vscode.l10n.t('{0} is too large to be a key file. Choose the key file itself.', fileName(uri))
+          : vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose the key file itself.', fileName(uri)),
+      );
+    }
+    const reason = error instanceof vscode.FileSystemError ? error.code : errorCode(error);
     throw new KeyFileError(vscode.l10n.t('Could not read {0} ({1}). Choose the file again.', uri.fsPath, reason));
   }
-  return new TextDecoder('utf-8').decode(bytes);
+  try {
+    return new TextDecoder('utf-8').decode(bytes);
+  } finally {
+    // The key's bytes do not outlive their text.
+    bytes.fill(0);
+  }
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
 }
 
 export function fileName(uri: vscode.Uri): string {

@@ -2,18 +2,12 @@
 // applies only when the scope and type need it (so the step counter counts what is asked).
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { actionName, pipelineName, projectName as projectDisplayName } from '../../api';
 import { pickAction, pickPipeline, pickProject, type ApiLists } from '../../ui/pickers';
 import type { Step, StepUi } from '../../ui/multiStepInput';
 import { checkFileChmod, checkVariableKey, parsePublicKeyLine } from '../../ssh';
-import {
-  isSshKind,
-  proposedFileChmod,
-  proposedFilePath,
-  takesDescription,
-  type VariableAnswers,
-  type VariableKind,
-  type VariableScope,
-} from './answers';
+import { isSshKind, proposedFileChmod, proposedFilePath, type VariableAnswers } from './answers';
+import { takesDescription, type VariableKind, type VariableScope } from './variableRequest';
 import { fileName, KeyFileError, publicKeyProblem, readPrivateKey, readPublicKey } from './keyFiles';
 
 interface Choice<T> extends vscode.QuickPickItem {
@@ -35,7 +29,7 @@ export function variableSteps(lists: ApiLists): Step<VariableAnswers>[] {
         if (project.name !== a.project?.name) {
           a.pipeline = a.action = undefined;
         }
-        a.project = { name: project.name, displayName: project.display_name };
+        a.project = { name: project.name, displayName: projectDisplayName(project) };
       },
     },
     {
@@ -45,7 +39,7 @@ export function variableSteps(lists: ApiLists): Step<VariableAnswers>[] {
         if (pipeline.id !== a.pipeline?.id) {
           a.action = undefined;
         }
-        a.pipeline = { id: pipeline.id, name: pipeline.name };
+        a.pipeline = { id: pipeline.id, name: pipelineName(pipeline) };
       },
     },
     {
@@ -53,7 +47,7 @@ export function variableSteps(lists: ApiLists): Step<VariableAnswers>[] {
       run: async (ui, a) => {
         const pipeline = a.pipeline ?? { id: 0, name: '' };
         const action = await pickAction(ui, lists, projectName(a), pipeline, a.action?.id);
-        a.action = { id: action.id, name: action.name };
+        a.action = { id: action.id, name: actionName(action) };
       },
     },
     { run: askType },
@@ -137,11 +131,15 @@ async function askKey(ui: StepUi, a: VariableAnswers): Promise<void> {
 
 async function askSecret(ui: StepUi, a: VariableAnswers): Promise<void> {
   const choices: Choice<boolean>[] = [
-    { value: false, label: `$(eye) ${vscode.l10n.t('Show the value while typing')}`, detail: vscode.l10n.t('For ordinary settings such as URLs and versions') },
+    {
+      value: false,
+      label: `$(eye) ${vscode.l10n.t('Show the value while typing')}`,
+      detail: vscode.l10n.t('For ordinary settings such as URLs and versions: members can read it back'),
+    },
     {
       value: true,
-      label: `$(eye-closed) ${vscode.l10n.t('Secret value: hide it while typing')}`,
-      detail: vscode.l10n.t('For passwords and tokens: the input box shows dots instead of the value'),
+      label: `$(lock) ${vscode.l10n.t('Secret value: stored encrypted; nobody can read it back')}`,
+      detail: vscode.l10n.t('For passwords and tokens: hidden while you type, stored encrypted, and never shown again, not even to you'),
     },
   ];
   const choice = await ui.pick({

@@ -2,18 +2,18 @@
 // words: what was created and where, or why the server refused it.
 import * as vscode from 'vscode';
 import {
-  AccessDeniedError,
   CancelledError,
+  isForbidden,
   MissingScopeError,
   NotFoundError,
   ValidationError,
   type ApiClient,
   type Variable,
 } from '../../api';
-import { describeError, missingScopeMessage } from '../../ui/errorMessages';
+import { describeError, forbiddenMessage, scopesSentence } from '../../ui/errorMessages';
 import { describeScope, type VariableAnswers } from './answers';
 import { KeyFileError, readPrivateKey, readPublicKey } from './keyFiles';
-import { toVariableCreate } from './answers';
+import { toVariableCreate } from './variableRequest';
 
 /**
  * Creates the variable. For SSH_KEY the private key is read from its file here, sent, and
@@ -71,7 +71,10 @@ export function successMessage(variable: Variable, answers: VariableAnswers, wor
     case 'SSH_PUBLIC_KEY':
       return vscode.l10n.t('Created public key variable {0} in {1}.', variable.key, where);
     default:
-      return vscode.l10n.t('Created variable {0} in {1}.', variable.key, where);
+      // Never the value: a secret one is stored encrypted and only its name is shown.
+      return answers.secret
+        ? vscode.l10n.t('Created secret variable {0} in {1}: stored encrypted, nobody can read it back.', variable.key, where)
+        : vscode.l10n.t('Created variable {0} in {1}.', variable.key, where);
   }
 }
 
@@ -89,12 +92,18 @@ export function failureMessage(error: unknown, answers: VariableAnswers, workspa
     );
   }
   if (error instanceof MissingScopeError) {
-    return missingScopeMessage(error.scope ?? 'VARIABLE_ADD');
+    return forbiddenMessage(error, 'createVariable');
   }
-  if (error instanceof AccessDeniedError) {
+  if (isForbidden(error)) {
+    // A 403 from the real service may mean a missing scope as well as a role that does not allow it.
     return answers.scope === 'workspace'
-      ? vscode.l10n.t('Access denied: only workspace administrators may create workspace variables in {0}. Choose Edit to create it in a project, pipeline or action, or ask an administrator.', workspace)
-      : vscode.l10n.t('Access denied: your permissions do not allow creating variables in {0}. Ask a workspace administrator.', where);
+      ? vscode.l10n.t(
+          'The server refused this (403: {0}). Only workspace administrators may create workspace variables in {1}, and the token needs the scopes for it: {2} Choose Edit to create it in a project, pipeline or action, create a token with those scopes, or ask an administrator.',
+          error.message,
+          workspace,
+          scopesSentence('createVariable'),
+        )
+      : forbiddenMessage(error, 'createVariable');
   }
   if (error instanceof NotFoundError) {
     return vscode.l10n.t('{0} The {1} may have been deleted or renamed: choose Edit to pick another.', error.message, where);

@@ -1,6 +1,6 @@
 // An action of a pipeline (leaf): name, with its type as description.
 import * as vscode from 'vscode';
-import type { Action, Pipeline, ProjectRef } from '../../api';
+import { actionName, pipelineName, type Action, type Pipeline, type ProjectRef } from '../../api';
 import { ContextValue, HAS_URL } from './contextValues';
 import { TreeNode } from './treeNode';
 
@@ -11,12 +11,12 @@ export class ActionNode extends TreeNode {
     readonly action: Action,
     epoch: number,
   ) {
-    super(action.name);
+    super(actionName(action));
     this.id = `action:${epoch}:${project.name}/${pipeline.id}/${action.id}`;
-    this.description = action.type;
+    this.description = action.type ?? undefined;
     this.iconPath = new vscode.ThemeIcon('symbol-event');
     this.htmlUrl = action.html_url || undefined;
     this.contextValue = ContextValue.Action + (this.htmlUrl ? HAS_URL : '');
-    this.tooltip = vscode.l10n.t('Action {0} ({1}) of pipeline {2}', action.name, action.type, pipeline.name);
+    this.tooltip = vscode.l10n.t('Action {0} ({1}) of pipeline {2}', actionName(action), String(action.type ?? '?'), pipelineName(pipeline));
   }
 }

@@ -1,13 +1,15 @@
 // A commit in the Commits view: the message's first line, author and relative date; clicking opens
 // the commit document; expanding lists the commit's files (one request, shared with the document).
 import * as vscode from 'vscode';
-import { parseApiDate, type CommitSummary, type Member } from '../../api';
+import { itemProblems, parseApiDate, personName, type CommitSummary, type Member } from '../../api';
+import { BadItemNode } from './badItemNode';
 import type { CommitRef, CommitStore } from '../commitStore';
 import { CommitFileNode } from './commitFileNode';
 import { ContextValue, HAS_URL } from './contextValues';
 import { ErrorNode } from './errorNode';
 import { MessageNode } from './messageNode';
 import { TreeNode } from './treeNode';
+import { codeBlock, escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 export const OPEN_COMMIT_COMMAND = 'workspaceAutomation.openCommit';
 
@@ -26,13 +28,13 @@ export class CommitNode extends TreeNode {
     this.ref = { workspace, project, revision: commit.revision };
     this.id = `commit:${workspace}/${project}/${commit.revision}`;
     const date = parseApiDate(commit.commit_date) ?? parseApiDate(commit.author_date);
-    this.description = [commit.author?.name, date ? relativeTime(date) : undefined].filter(Boolean).join(' · ');
+    this.description = [personName(commit.author), date ? relativeTime(date) : undefined].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('git-commit');
     this.htmlUrl = commit.html_url || undefined;
     this.contextValue = ContextValue.Commit + (this.htmlUrl ? HAS_URL : '');
     this.command = { command: OPEN_COMMIT_COMMAND, title: vscode.l10n.t('Open Commit'), arguments: [this] };
     this.accessibilityInformation = {
-      label: vscode.l10n.t('Commit {0} by {1}, {2}', String(this.label), commit.author?.name ?? '?', this.description),
+      label: vscode.l10n.t('Commit {0} by {1}, {2}', String(this.label), personName(commit.author) ?? '?', this.description),
     };
   }
 
@@ -40,10 +42,12 @@ export class CommitNode extends TreeNode {
     try {
       const commit = await this.store.get(this.ref);
       const files = Array.isArray(commit.files) ? commit.files : [];
-      if (files.length === 0) {
+      // A file entry without a name cannot be opened: an error row names it, the others are listed.
+      const bad = itemProblems(files).map((p) => this.adopt(new BadItemNode(p)));
+      if (files.length === 0 && bad.length === 0) {
         return [this.adopt(new MessageNode(vscode.l10n.t('No files changed')))];
       }
-      return files.map((file) => this.adopt(new CommitFileNode(this, file)));
+      return [...files.map((file) => this.adopt(new CommitFileNode(this, file))), ...bad];
     } catch (error) {
       return [this.adopt(new ErrorNode(error, () => this.changed(this)))];
     }
@@ -52,10 +56,10 @@ export class CommitNode extends TreeNode {
   override resolveTooltip(): vscode.MarkdownString {
     const c = this.commit;
     const md = new vscode.MarkdownString();
-    md.appendCodeblock((c.message ?? '').replace(/\s+$/, ''), 'text');
-    md.appendMarkdown(`\n\n${vscode.l10n.t('Author')}: ${escapeMd(memberText(c.author))}, ${escapeMd(dateText(c.author_date))}\n\n`);
-    md.appendMarkdown(`${vscode.l10n.t('Committer')}: ${escapeMd(memberText(c.committer))}, ${escapeMd(dateText(c.commit_date))}\n\n`);
-    md.appendMarkdown(`${vscode.l10n.t('Revision')}: \`${c.revision}\``);
+    md.appendMarkdown(codeBlock((c.message ?? '').replace(/\s+$/, ''), 'text'));
+    md.appendMarkdown(`\n\n${escapeMarkdown(vscode.l10n.t('Author'))}: ${escapeMarkdown(memberText(c.author))}, ${escapeMarkdown(dateText(c.author_date))}\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Committer'))}: ${escapeMarkdown(memberText(c.committer))}, ${escapeMarkdown(dateText(c.commit_date))}\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Revision'))}: ${inlineCode(c.revision)}`);
     return md;
   }
 
@@ -94,14 +98,12 @@ function memberText(m: Member | null | undefined): string {
   if (!m) {
     return vscode.l10n.t('unknown');
   }
-  return m.email ? `${m.name} <${m.email}>` : m.name;
+  // A non-member author may come with a name and an e-mail only, or with one of them.
+  const name = personName(m) ?? vscode.l10n.t('unknown');
+  return m.email && name !== m.email ? `${name} <${m.email}>` : name;
 }
 
 function dateText(text: string | null | undefined): string {
   const d = parseApiDate(text);
   return d ? d.toLocaleString(vscode.env.language || undefined, { timeZoneName: 'short' }) : String(text ?? '');
-}
-
-function escapeMd(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

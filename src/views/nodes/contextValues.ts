@@ -12,6 +12,8 @@ export const ContextValue = {
   AllPipelinesAllowed: 'wa.allPipelinesAllowed',
   LoadMore: 'wa.loadMore',
   Error: 'wa.error',
+  /** An item of a list answer left out because it lacks what the extension needs. */
+  BadItem: 'wa.badItem',
   Message: 'wa.message',
 } as const;
 

@@ -5,6 +5,7 @@ import { ConfigurationError, NotFoundError, UnauthorizedError } from '../../api/
 import { describeError } from '../../ui/errorMessages';
 import { ContextValue } from './contextValues';
 import { TreeNode } from './treeNode';
+import { escapeMarkdown } from '../../ui/markdown';
 
 export const RETRY_COMMAND = 'workspaceAutomation.retry';
 export const SIGN_IN_COMMAND = 'workspaceAutomation.signIn';
@@ -65,8 +66,4 @@ function actionHint(action: ErrorAction): string {
     default:
       return vscode.l10n.t('Click to retry');
   }
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

@@ -1,13 +1,14 @@
 // A pipeline under its project: name, last run's status as description and icon; its children are
 // the pipeline's actions.
 import * as vscode from 'vscode';
-import type { Action, Pipeline, ProjectRef } from '../../api';
+import { pipelineName, pipelineRefs, pipelineTrigger, projectName, type Action, type Pipeline, type ProjectRef } from '../../api';
 import { PagedList } from '../pagedList';
 import { ActionNode } from './actionNode';
 import { ContextValue, HAS_URL } from './contextValues';
 import type { ListContext } from './listContext';
 import { MessageNode } from './messageNode';
 import { TreeNode } from './treeNode';
+import { escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 export const ACTIONS_PAGE_SIZE = 20;
 
@@ -28,10 +29,11 @@ export class PipelineNode extends TreeNode {
     readonly pipeline: Pipeline,
     ctx: ListContext,
   ) {
-    super(pipeline.name, vscode.TreeItemCollapsibleState.Collapsed);
+    super(pipelineName(pipeline), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `pipeline:${ctx.epoch ?? 0}:${project.name}/${pipeline.id}`;
     const status = pipeline.last_execution_status ?? undefined;
-    this.description = [pipeline.on ? pipelineTrigger(pipeline.on) : undefined, status ? statusText(status) : undefined]
+    const trigger = pipelineTrigger(pipeline);
+    this.description = [trigger ? triggerText(trigger) : undefined, status ? statusText(status) : undefined]
       .filter(Boolean)
       .join(' · ');
     const [icon, color] = (status && STATUS_ICONS[status]) || ['rocket', undefined];
@@ -59,18 +61,20 @@ export class PipelineNode extends TreeNode {
   override resolveTooltip(): vscode.MarkdownString {
     const p = this.pipeline;
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${escapeMd(p.name)}** (${vscode.l10n.t('pipeline {0}', p.id)})\n\n`);
-    md.appendMarkdown(`${vscode.l10n.t('Project')}: ${escapeMd(this.project.display_name)}\n\n`);
-    if (p.on) {
-      md.appendMarkdown(`${vscode.l10n.t('Trigger')}: ${pipelineTrigger(p.on)}\n\n`);
+    md.appendMarkdown(`**${escapeMarkdown(pipelineName(p))}** (${escapeMarkdown(vscode.l10n.t('pipeline {0}', p.id))})\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Project'))}: ${escapeMarkdown(projectName(this.project))}\n\n`);
+    const trigger = pipelineTrigger(p);
+    if (trigger) {
+      md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Trigger'))}: ${escapeMarkdown(triggerText(trigger))}\n\n`);
     }
-    if (p.refs?.length) {
-      md.appendMarkdown(`${vscode.l10n.t('Refs')}: ${p.refs.map((r) => `\`${r}\``).join(', ')}\n\n`);
+    const refs = pipelineRefs(p);
+    if (refs.length) {
+      md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Refs'))}: ${refs.map((r) => inlineCode(r)).join(', ')}\n\n`);
     }
     if (p.last_execution_status) {
-      md.appendMarkdown(`${vscode.l10n.t('Last run')}: ${statusText(p.last_execution_status)}`);
+      md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Last run'))}: ${escapeMarkdown(statusText(p.last_execution_status))}`);
       if (p.last_execution_revision) {
-        md.appendMarkdown(` (\`${p.last_execution_revision.slice(0, 12)}\`)`);
+        md.appendMarkdown(` (${inlineCode(p.last_execution_revision.slice(0, 12))})`);
       }
       md.appendMarkdown('\n\n');
     }
@@ -78,7 +82,7 @@ export class PipelineNode extends TreeNode {
   }
 }
 
-function pipelineTrigger(on: string): string {
+function triggerText(on: string): string {
   switch (on) {
     case 'CLICK':
       return vscode.l10n.t('manual');
@@ -108,8 +112,4 @@ function statusText(status: string): string {
     default:
       return status.toLowerCase();
   }
-}
-
-function escapeMd(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }

@@ -1,13 +1,14 @@
 // A project in the Projects view: display name, with the name as description; its children are
 // the project's pipelines, a page at a time.
 import * as vscode from 'vscode';
-import type { Pipeline, ProjectRef } from '../../api';
+import { projectName, type Pipeline, type ProjectRef } from '../../api';
 import { PagedList } from '../pagedList';
 import { ContextValue, HAS_URL } from './contextValues';
 import type { ListContext } from './listContext';
 import { MessageNode } from './messageNode';
 import { PipelineNode } from './pipelineNode';
 import { TreeNode } from './treeNode';
+import { escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 export const PIPELINES_PAGE_SIZE = 20;
 
@@ -18,7 +19,7 @@ export class ProjectNode extends TreeNode {
     readonly project: ProjectRef,
     ctx: ListContext,
   ) {
-    super(project.display_name || project.name, vscode.TreeItemCollapsibleState.Collapsed);
+    super(projectName(project), vscode.TreeItemCollapsibleState.Collapsed);
     // The tree restores expansion and selection by id: within a session only (see ListContext.epoch).
     this.id = `project:${ctx.epoch ?? 0}:${workspaceOf(ctx)}/${project.name}`;
     this.description = project.name;
@@ -46,18 +47,14 @@ export class ProjectNode extends TreeNode {
 
   override resolveTooltip(): vscode.MarkdownString {
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${escape(this.project.display_name)}**\n\n`);
-    md.appendMarkdown(`${vscode.l10n.t('Name')}: \`${this.project.name}\`\n\n`);
+    md.appendMarkdown(`**${escapeMarkdown(projectName(this.project))}**\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Name'))}: ${inlineCode(this.project.name)}\n\n`);
     if (this.project.status) {
-      md.appendMarkdown(`${vscode.l10n.t('Status')}: ${escape(this.project.status)}\n\n`);
+      md.appendMarkdown(`${escapeMarkdown(vscode.l10n.t('Status'))}: ${escapeMarkdown(this.project.status)}\n\n`);
     }
-    md.appendMarkdown(vscode.l10n.t('Click to show its commits in the Commits view.'));
+    md.appendMarkdown(escapeMarkdown(vscode.l10n.t('Click to show its commits in the Commits view.')));
     return md;
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
 
 function workspaceOf(ctx: ListContext): string {

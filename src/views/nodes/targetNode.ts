@@ -1,14 +1,26 @@
 // A deployment target: name, `host:port/path` and type, an icon by type. Its children (allowed
 // pipelines) and the auth/permissions part of its tooltip need the full target: fetched once, on
-// the first expand or hover, and kept until Refresh or until updateTarget() replaces it.
+// the first expand or hover, and kept until Refresh or until updateTarget() replaces it. A MATCH
+// item (a filter of targets, without an id) is shown as it is and never opened.
 import * as vscode from 'vscode';
-import type { Target, TargetSummary } from '../../api';
+import {
+  allowsAllPipelines,
+  canOpenTarget,
+  isEncryptedValue,
+  itemProblems,
+  pipelinesAccessLevel,
+  targetName,
+  type Target,
+  type TargetSummary,
+} from '../../api';
 import { AllowedPipelineNode, AllPipelinesAllowedNode } from './allowedPipelineNode';
+import { BadItemNode } from './badItemNode';
 import { ContextValue, HAS_URL } from './contextValues';
 import { ErrorNode } from './errorNode';
 import type { ListContext } from './listContext';
 import { MessageNode } from './messageNode';
 import { TreeNode } from './treeNode';
+import { escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 /** Types that are one machine reached over a network protocol. */
 const SERVER_TYPES = new Set(['SSH', 'FTP', 'FTPS', 'SFTP', 'RSYNC', 'WEBDAV', 'SMB', 'SCP']);
@@ -47,7 +59,9 @@ const KNOWN_FIELDS = new Set([
   'permissions',
   'auth',
   'all_pipelines_allowed',
+  'pipelines_access_level',
   'allowed_pipelines',
+  'scope',
 ]);
 
 export class TargetNode extends TreeNode {
@@ -58,9 +72,9 @@ export class TargetNode extends TreeNode {
     target: TargetSummary,
     private readonly ctx: ListContext,
   ) {
-    super(String(target.name || target.identifier || target.id), vscode.TreeItemCollapsibleState.Collapsed);
+    super(targetName(target), canOpenTarget(target) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     this.summary = target;
-    this.id = `target:${target.id}`;
+    this.id = canOpenTarget(target) ? `target:${target.id}` : `target:${String(target.type)}:${String(target.identifier)}`;
     this.render();
   }
 
@@ -84,8 +98,12 @@ export class TargetNode extends TreeNode {
   /** The full target: one request the first time, then from memory until Refresh. */
   details(): Promise<Target> {
     if (!this.full) {
+      const summary = this.summary;
+      if (!canOpenTarget(summary)) {
+        return Promise.reject(new Error(vscode.l10n.t('Target {0} has no id: it cannot be opened.', targetName(summary))));
+      }
       const { client, workspace } = this.ctx.target();
-      const pending = client.getTarget(workspace, this.summary.id);
+      const pending = client.getTarget(workspace, summary.id);
       this.full = pending;
       pending.catch(() => {
         // A failure is not kept: Retry asks again.
@@ -98,40 +116,50 @@ export class TargetNode extends TreeNode {
   }
 
   override async getChildren(): Promise<TreeNode[]> {
+    const id = this.summary.id;
+    if (!canOpenTarget(this.summary) || !id) {
+      return [];
+    }
     let target: Target;
     try {
       target = await this.details();
     } catch (error) {
       return [this.adopt(new ErrorNode(error, () => this.ctx.changed(this)))];
     }
-    if (target.all_pipelines_allowed) {
-      return [this.adopt(new AllPipelinesAllowedNode(this.summary.id))];
+    if (allowsAllPipelines(target) === true) {
+      return [this.adopt(new AllPipelinesAllowedNode(id))];
     }
     const pipelines = Array.isArray(target.allowed_pipelines) ? target.allowed_pipelines : [];
-    if (pipelines.length === 0) {
+    // An allowed pipeline without an id cannot be told apart: an error row names it.
+    const bad = itemProblems(pipelines).map((p) => this.adopt(new BadItemNode(p)));
+    if (pipelines.length === 0 && bad.length === 0) {
       return [this.adopt(new MessageNode(vscode.l10n.t('No pipelines allowed'), 'circle-slash'))];
     }
-    return pipelines.map((p) => this.adopt(new AllowedPipelineNode(this.summary.id, p)));
+    return [...pipelines.map((p) => this.adopt(new AllowedPipelineNode(id, p))), ...bad];
   }
 
   override async resolveTooltip(): Promise<vscode.MarkdownString> {
     let full: Target | undefined;
-    try {
-      full = await this.details();
-    } catch {
-      // The summary still makes a useful tooltip.
+    if (canOpenTarget(this.summary)) {
+      try {
+        full = await this.details();
+      } catch {
+        // The summary still makes a useful tooltip.
+      }
     }
     return targetTooltip(this.summary, full);
   }
 
   private render(): void {
     const t = this.summary;
-    this.label = String(t.name || t.identifier || t.id);
-    this.description = [targetAddress(t), t.type ? String(t.type) : undefined].filter(Boolean).join(' · ');
-    this.iconPath = new vscode.ThemeIcon(targetIcon(t.type));
+    this.label = targetName(t);
+    const scope = !canOpenTarget(t) && t.scope ? vscode.l10n.t('scope {0}', String(t.scope)) : undefined;
+    this.description = [targetAddress(t), t.type ? String(t.type) : undefined, scope].filter(Boolean).join(' · ');
+    this.iconPath = new vscode.ThemeIcon(canOpenTarget(t) ? targetIcon(t.type) : 'filter');
     this.htmlUrl = t.html_url || undefined;
-    this.contextValue =
-      ContextValue.Target + (t.all_pipelines_allowed ? '.allowsAll' : '.restricted') + (this.htmlUrl ? HAS_URL : '');
+    // A filter (no id) offers no action on it; "unknown" (a reduced item) is treated as restricted.
+    const facet = !canOpenTarget(t) ? '.filter' : allowsAllPipelines(t) === true ? '.allowsAll' : '.restricted';
+    this.contextValue = ContextValue.Target + facet + (this.htmlUrl ? HAS_URL : '');
   }
 
   private adopt(node: TreeNode): TreeNode {
@@ -168,13 +196,20 @@ export function targetIcon(type: string | null | undefined): 'server' | 'cloud' 
 }
 
 /** The tooltip: identifier, type, address, tags; with the full target also auth and permissions. Never the password. */
-export function targetTooltip(t: TargetSummary, full: Target | undefined): vscode.MarkdownString {
+export function targetTooltip(summary: TargetSummary, full: Target | undefined): vscode.MarkdownString {
+  // A reduced list item (the vendor's) has no name or tags: the full target, once read, says them.
+  const t: TargetSummary = full ? { ...summary, ...full } : summary;
   const md = new vscode.MarkdownString();
   const line = (label: string, value: string): void => {
     md.appendMarkdown(`${escapeMd(label)}: ${value}\n\n`);
   };
-  md.appendMarkdown(`**${escapeMd(String(t.name || t.identifier || t.id))}**\n\n`);
-  line(vscode.l10n.t('Identifier'), code(t.identifier));
+  md.appendMarkdown(`**${escapeMd(targetName(t))}**\n\n`);
+  line(vscode.l10n.t('Identifier'), code(t.identifier ?? vscode.l10n.t('none')));
+  if (!canOpenTarget(t)) {
+    line(vscode.l10n.t('Scope'), escapeMd(String(t.scope ?? vscode.l10n.t('unknown'))));
+    md.appendMarkdown(escapeMd(vscode.l10n.t('A filter of targets (no id): it cannot be opened or changed here.')));
+    return md;
+  }
   line(vscode.l10n.t('Type'), escapeMd(String(t.type ?? vscode.l10n.t('unknown'))));
   const address = targetAddress(t);
   if (address) {
@@ -208,11 +243,21 @@ export function targetTooltip(t: TargetSummary, full: Target | undefined): vscod
       }
     }
   }
-  line(
-    vscode.l10n.t('Pipelines'),
-    escapeMd(t.all_pipelines_allowed ? vscode.l10n.t('all allowed') : vscode.l10n.t('only those listed under it')),
-  );
+  line(vscode.l10n.t('Pipelines'), escapeMd(pipelinesText(full ?? t)));
   return md;
+}
+
+/** Whom the target admits in words; the access level of the newer model is shown as it is. */
+function pipelinesText(t: TargetSummary): string {
+  const all = allowsAllPipelines(t);
+  const level = pipelinesAccessLevel(t);
+  const text =
+    all === true
+      ? vscode.l10n.t('all allowed')
+      : all === false
+        ? vscode.l10n.t('only those listed under it')
+        : vscode.l10n.t('not said in the list: expand the target');
+  return level ? `${text} (${vscode.l10n.t('pipelines access {0}', level)})` : text;
 }
 
 /** Extra fields of unknown target types: plain scalars only, nothing that looks secret. */
@@ -223,14 +268,13 @@ function isShowable(key: string, value: unknown): boolean {
   if (/pass|secret|token|key|credential|private/i.test(key)) {
     return false;
   }
-  return !(typeof value === 'string' && (value.startsWith('secure!') || value.includes('PRIVATE KEY')));
+  return !(isEncryptedValue(value) || (typeof value === 'string' && value.includes('PRIVATE KEY')));
 }
 
 function code(text: string | null | undefined): string {
-  const s = String(text ?? '').replace(/`/g, "'");
-  return `\`${s}\``;
+  return inlineCode(text ?? '');
 }
 
 function escapeMd(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
+  return escapeMarkdown(text);
 }

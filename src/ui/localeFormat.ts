@@ -1,0 +1,53 @@
+// Numbers, times and "in 3 days" written for the editor's display language (vscode.env.language,
+// passed in), through Intl. No vscode import: the unit tests run it in plain Node.
+
+/**
+ * Intl accepts a language tag such as `de`, `pt-br` or `zh-cn`; an editor language Intl rejects
+ * (or none) falls back to the runtime's default, never to an exception in the status bar.
+ */
+export function safeLocale(language: string | undefined): string | undefined {
+  if (!language) {
+    return undefined;
+  }
+  try {
+    return Intl.getCanonicalLocales(language)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+export function formatCount(n: number, language: string | undefined): string {
+  return new Intl.NumberFormat(safeLocale(language), { maximumFractionDigits: 0 }).format(n);
+}
+
+export function formatTime(date: Date, language: string | undefined): string {
+  return new Intl.DateTimeFormat(safeLocale(language), { timeStyle: 'short' }).format(date);
+}
+
+export function formatDateTime(date: Date, language: string | undefined): string {
+  return new Intl.DateTimeFormat(safeLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * `when` relative to `now` in the language's words ("in 23 minutes", "in 2 days", "vor 5 Minuten"):
+ * in the largest unit that is at least one once rounded (59.7 minutes reads "in 1 hour", not "in
+ * 60 minutes"), and at least one minute (a reset seconds away does not read "now").
+ */
+export function formatRelative(when: Date, now: Date, language: string | undefined): string {
+  const rtf = new Intl.RelativeTimeFormat(safeLocale(language), { numeric: 'auto' });
+  const ms = when.getTime() - now.getTime();
+  const sign = ms < 0 ? -1 : 1;
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / MINUTE));
+  if (minutes < 60) {
+    return rtf.format(sign * minutes, 'minute');
+  }
+  const hours = Math.round(Math.abs(ms) / HOUR);
+  if (hours < 24) {
+    return rtf.format(sign * hours, 'hour');
+  }
+  return rtf.format(sign * Math.round(Math.abs(ms) / DAY), 'day');
+}

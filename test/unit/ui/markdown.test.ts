@@ -1,0 +1,100 @@
+// Server text in Markdown stays text: each hostile string, escaped by src/ui/markdown.ts and
+// rendered by a CommonMark renderer with raw HTML and autolinks switched on (harsher than the
+// editor's hovers), gives no link, image, HTML element or markup, and reads as it was sent.
+import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
+import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/ui/markdown';
+
+const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
+
+const HOSTILE = [
+  '![pixel](https://evil.example/track.png)',
+  '[Click me](command:workbench.action.quit)',
+  '[x](javascript:alert(1))',
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '<https://evil.example/autolink>',
+  'https://evil.com/bare-link',
+  'www.evil.com',
+  'someone@evil.com',
+  '**bold** _em_ ~~strike~~',
+  '# Heading',
+  'line one\n# Heading\n> quote\n- item\n1. item',
+  '    indented code after spaces',
+  '&lt;b&gt; &#x3C;img&#x3E; &amp;',
+  '`code` and ``more``',
+  '```\nfenced\n```',
+  'a\\*b\\',
+  '|a|b|\n|-|-|\n|1|2|',
+  '[ref]\n\n[ref]: https://evil.example "title"',
+  '$(zap) codicon and {braces} (parens)',
+  'Web App',
+  '',
+];
+
+/** The text of rendered HTML: tags out, the entities markdown-it writes decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('ui: markdown escaping', () => {
+  it('escapeMarkdown: no element at all, and the text reads as sent', () => {
+    const problems: string[] = [];
+    for (const text of HOSTILE) {
+      const html = md.render(escapeMarkdown(text));
+      const tags = [...html.matchAll(/<(\w+)/g)].map((m) => m[1]).filter((t) => t !== 'p');
+      if (tags.length > 0) {
+        problems.push(`${JSON.stringify(text)} → ${tags.join(',')}: ${html}`);
+      }
+      if (flat(textOf(html)).trim() !== flat(text).trim()) {
+        problems.push(`${JSON.stringify(text)} reads ${JSON.stringify(textOf(html))}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('inlineCode: one code span that nothing ends early, holding the text', () => {
+    const problems: string[] = [];
+    for (const text of HOSTILE) {
+      const html = md.renderInline(inlineCode(text));
+      const tags = [...html.matchAll(/<(\w+)/g)].map((m) => m[1]);
+      if (tags.join() !== 'code') {
+        problems.push(`${JSON.stringify(text)} → ${html}`);
+      } else if (textOf(html) !== flat(text) && !(flat(text).trim() === '' && textOf(html).trim() === '')) {
+        problems.push(`${JSON.stringify(text)} reads ${JSON.stringify(textOf(html))}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('codeBlock: one block that nothing in it can close, holding the text', () => {
+    const problems: string[] = [];
+    for (const text of HOSTILE) {
+      const html = md.render(codeBlock(text));
+      const tags = [...html.matchAll(/<(\w+)/g)].map((m) => m[1]);
+      if (tags.join() !== 'pre,code') {
+        problems.push(`${JSON.stringify(text)} → ${html}`);
+      } else if (textOf(html) !== `${text}\n\n`) {
+        problems.push(`${JSON.stringify(text)} reads ${JSON.stringify(textOf(html))}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('the unescaped strings would have been markup (a control: the renderer can fail the tests)', () => {
+    const markup = HOSTILE.filter((t) => !/javascript:|^\$|^Web App$|^$|^&|^a\\/.test(t));
+    assert.ok(markup.length >= 15, `${markup.length} controls`);
+    const rendered = markup.map((t) => md.render(t));
+    assert.deepEqual(
+      rendered.filter((html) => !/<(a|img|script|em|strong|s|h1|blockquote|ul|ol|code|pre|table)\b/.test(html)),
+      [],
+    );
+  });
+});
