@@ -14,6 +14,11 @@ describe('Targets view (UI)', () => {
   before(async () => {
     const wb = workbench();
     await openSignedIn(wb);
+    // The tree renders only the rows that fit: give Targets the sidebar's height, so that the
+    // vendor list (six targets) shows whole with three of them expanded.
+    await wb.collapseView('Projects');
+    await wb.collapseView('Commits');
+    await wb.collapseView('Variables');
     await wb.expandView('Targets');
   });
 

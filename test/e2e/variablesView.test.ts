@@ -14,13 +14,6 @@ const VIEW = 'Variables';
 const vendor = process.env.WA_DIALECT === 'vendor';
 const row = (rows: TreeRow[], label: string) => rows.find((r) => r.label === label);
 
-async function collapseView(wb: Workbench, title: string): Promise<void> {
-  const header = wb.view(title).locator('.pane-header');
-  if ((await header.getAttribute('aria-expanded')) === 'true') {
-    await header.click();
-  }
-}
-
 /** Clicks a collapsed row of the Variables view open and waits for it to show as expanded. */
 async function expandRow(wb: Workbench, label: string): Promise<void> {
   const r = await wb.row(VIEW, label);
@@ -43,9 +36,9 @@ describe('Variables view (UI)', () => {
     await openSignedIn(wb);
     // Web App becomes the current project; the Variables view follows it.
     await wb.clickRow('Projects', 'Web App');
-    await collapseView(wb, 'Projects');
-    await collapseView(wb, 'Commits');
-    await collapseView(wb, 'Targets');
+    await wb.collapseView('Projects');
+    await wb.collapseView('Commits');
+    await wb.collapseView('Targets');
     await wb.expandView(VIEW);
   });
 

@@ -276,13 +276,31 @@ export class Workbench {
   /** Clicks an action in the view's title bar (e.g. "Refresh"), by its title (aria-label prefix). */
   async viewAction(viewTitle: string, actionTitle: string): Promise<void> {
     const pane = this.view(viewTitle);
+    await this.parkPointer();
     await pane.locator('.pane-header').hover();
     await pane.locator(`.pane-header .actions .action-label[aria-label^="${actionTitle}"]`).click();
+  }
+
+  /**
+   * Moves the pointer to the status bar's empty middle and waits for any hover tooltip to close:
+   * a row's tooltip left open by the last click can cover a view's title bar.
+   */
+  async parkPointer(): Promise<void> {
+    const viewport = this.page.viewportSize();
+    if (viewport) {
+      await this.page.mouse.move(viewport.width / 2, viewport.height - 5);
+    }
+    const hover = this.page.locator('.context-view .monaco-hover');
+    await hover.first().waitFor({ state: 'hidden', timeout: 2000 }).catch(async () => {
+      await this.page.keyboard.press('Escape');
+      await hover.first().waitFor({ state: 'hidden', timeout: 2000 });
+    });
   }
 
   /** Opens the view's "..." menu and chooses an item by its label. */
   async viewMenu(viewTitle: string, itemLabel: string): Promise<void> {
     const pane = this.view(viewTitle);
+    await this.parkPointer();
     await pane.locator('.pane-header').hover();
     await pane.locator('.pane-header .actions .action-label[aria-label^="Views and More Actions"], .pane-header .actions .action-label[aria-label^="More Actions"]').first().click();
     await this.chooseMenuItem(itemLabel);
@@ -561,12 +579,7 @@ export class Workbench {
     }
     const file = path.join(repoRoot, 'media', 'screenshots', `${safeName(name)}.png`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    // No hover tooltip in the picture: park the pointer on the status bar's empty middle.
-    const viewport = this.page.viewportSize();
-    if (viewport) {
-      await this.page.mouse.move(viewport.width / 2, viewport.height - 5);
-      await this.page.waitForTimeout(300);
-    }
+    await this.parkPointer(); // no hover tooltip in the picture
     if (opts.clip) {
       await opts.clip.screenshot({ path: file });
     } else {
