@@ -3,7 +3,6 @@
 // sharing of identical GETs in flight. No editor dependency: token, base address and fetch are
 // passed in.
 import { resolveBaseUrl } from './baseUrl';
-import { formatApiDate } from './dates';
 import {
   AccessDeniedError,
   ApiDisabledError,
@@ -46,10 +45,11 @@ import type {
 } from './models';
 import { discardBody, MAX_BODY_BYTES, readBoundedText, redirectError } from './boundedBody';
 import { RateLimitState, type HeaderSource } from './rateLimit';
-import { iteratePages } from './paging';
+import { listItems, listPages } from './paging';
 import { excerpt, redact, redactValue } from './redact';
 import { finishProblems, type ItemProblem } from './tolerant';
 import { ShapeError, validators } from './validate';
+import { dateParam, idSegment, pageQuery, projectBody, queryString, segment, valueSecrets, variableBody, variableUpdateBody, type Query } from './wire';
 
 /**
  * The subset of fetch the client uses; Node's global fetch and node-fetch both fit. `redirect` is
@@ -142,8 +142,6 @@ function abortRequest(a: Abort): void {
   a.onAbort?.();
 }
 
-type Query = Record<string, string | number | undefined>;
-
 interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
@@ -167,8 +165,6 @@ const NEVER_CONNECTED = new Set([
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
-
-export const MAX_PER_PAGE = 100;
 
 export class ApiClient {
   readonly baseUrl: string;
@@ -220,7 +216,7 @@ export class ApiClient {
   listProjects(ws: string, q: ProjectQuery = {}, o: CallOptions = {}): Promise<ProjectRef[]> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/projects`,
+      path: `/workspaces/${segment(ws)}/projects`,
       query: { ...pageQuery(q), status: q.status },
       parse: validators.projects,
       signal: o.signal,
@@ -229,23 +225,19 @@ export class ApiClient {
 
   /** GET /workspaces/:workspace/projects/:project_name. */
   getProject(ws: string, name: string, o: CallOptions = {}): Promise<Project> {
-    return this.request({ method: 'GET', path: `/workspaces/${seg(ws)}/projects/${seg(name)}`, parse: validators.project, signal: o.signal });
+    return this.request({ method: 'GET', path: `/workspaces/${segment(ws)}/projects/${segment(name)}`, parse: validators.project, signal: o.signal });
   }
 
   /** POST /workspaces/:workspace/projects; `name` is derived from display_name by the server when omitted. */
   createProject(ws: string, p: ProjectCreate, o: CallOptions = {}): Promise<Project> {
-    const body: Record<string, string> = { display_name: p.display_name };
-    if (p.name !== undefined) {
-      body.name = p.name;
-    }
-    return this.request({ method: 'POST', path: `/workspaces/${seg(ws)}/projects`, body, parse: validators.project, signal: o.signal });
+    return this.request({ method: 'POST', path: `/workspaces/${segment(ws)}/projects`, body: projectBody(p), parse: validators.project, signal: o.signal });
   }
 
   /** GET /workspaces/:workspace/projects/:project_name/pipelines (one page). */
   listPipelines(ws: string, project: string, q: PageQuery = {}, o: CallOptions = {}): Promise<Pipeline[]> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/pipelines`,
+      path: `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines`,
       query: pageQuery(q),
       parse: validators.pipelines,
       signal: o.signal,
@@ -256,7 +248,7 @@ export class ApiClient {
   listActions(ws: string, project: string, pipelineId: number, q: PageQuery = {}, o: CallOptions = {}): Promise<Action[]> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/pipelines/${idSeg(pipelineId, 'pipelineId')}/actions`,
+      path: `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines/${idSegment(pipelineId, 'pipelineId')}/actions`,
       query: pageQuery(q),
       parse: validators.actions,
       signal: o.signal,
@@ -270,7 +262,7 @@ export class ApiClient {
   listTargets(ws: string, q: TargetQuery = {}, o: CallOptions = {}): Promise<TargetSummary[]> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/targets`,
+      path: `/workspaces/${segment(ws)}/targets`,
       query: { ...pageQuery(q), projectName: q.projectName, pipelineId: q.pipelineId },
       parse: validators.targets,
       signal: o.signal,
@@ -279,14 +271,14 @@ export class ApiClient {
 
   /** GET /workspaces/:workspace/targets/:target_id; `targetId` is the target's `id` (e.g. `tg-8f2c`), not its identifier. */
   getTarget(ws: string, targetId: string, o: CallOptions = {}): Promise<Target> {
-    return this.request({ method: 'GET', path: `/workspaces/${seg(ws)}/targets/${seg(targetId)}`, parse: validators.target, signal: o.signal });
+    return this.request({ method: 'GET', path: `/workspaces/${segment(ws)}/targets/${segment(targetId)}`, parse: validators.target, signal: o.signal });
   }
 
   /** POST allow-pipeline (scope TARGET_MANAGE); answers the full target. 881 → AccessDeniedError.isTargetPermission. */
   allowPipeline(ws: string, targetId: string, req: AllowPipelineRequest, o: CallOptions = {}): Promise<Target> {
     return this.request({
       method: 'POST',
-      path: `/workspaces/${seg(ws)}/targets/${seg(targetId)}/allow-pipeline`,
+      path: `/workspaces/${segment(ws)}/targets/${segment(targetId)}/allow-pipeline`,
       body: { project: req.project, pipeline: req.pipeline },
       parse: validators.target,
       signal: o.signal,
@@ -300,7 +292,7 @@ export class ApiClient {
   listCommits(ws: string, project: string, q: CommitQuery = {}, o: CallOptions = {}): Promise<CommitSummary[]> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/repository/commits`,
+      path: `/workspaces/${segment(ws)}/projects/${segment(project)}/repository/commits`,
       query: {
         since: q.since !== undefined ? dateParam(q.since, 'since') : undefined,
         until: q.until !== undefined ? dateParam(q.until, 'until') : undefined,
@@ -315,7 +307,7 @@ export class ApiClient {
   getCommit(ws: string, project: string, revision: string, o: CallOptions = {}): Promise<Commit> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/projects/${seg(project)}/repository/commits/${seg(revision)}`,
+      path: `/workspaces/${segment(ws)}/projects/${segment(project)}/repository/commits/${segment(revision)}`,
       parse: validators.commit,
       signal: o.signal,
     });
@@ -326,12 +318,11 @@ export class ApiClient {
 
   /** POST /workspaces/:workspace/variables, scope and kind from the typed request. */
   createVariable<V extends VariableCreate>(ws: string, v: V, o: CallOptions = {}): Promise<VariableAnswerFor<V>> {
-    const body = variableBody(v);
     return this.request({
       method: 'POST',
-      path: `/workspaces/${seg(ws)}/variables`,
-      body,
-      secrets: typeof v.value === 'string' && v.value.length >= 4 ? [v.value] : [],
+      path: `/workspaces/${segment(ws)}/variables`,
+      body: variableBody(v),
+      secrets: valueSecrets(v.value),
       parse: validators.variable,
       signal: o.signal,
     }) as Promise<VariableAnswerFor<V>>;
@@ -341,7 +332,7 @@ export class ApiClient {
   listVariables(ws: string, filter: VariableFilter & PageQuery = {}, o: CallOptions = {}): Promise<Variable[]> {
     return this.request({
       method: 'GET',
-      path: `/workspaces/${seg(ws)}/variables`,
+      path: `/workspaces/${segment(ws)}/variables`,
       query: { project_name: filter.projectName, pipeline_id: filter.pipelineId, action_id: filter.actionId, ...pageQuery(filter) },
       parse: validators.variables,
       signal: o.signal,
@@ -350,7 +341,7 @@ export class ApiClient {
 
   /** GET /workspaces/:workspace/variables/:variable_id: one variable (the same fields as in the list). */
   getVariable(ws: string, id: number, o: CallOptions = {}): Promise<Variable> {
-    return this.request({ method: 'GET', path: `/workspaces/${seg(ws)}/variables/${idSeg(id, 'id')}`, parse: validators.variable, signal: o.signal });
+    return this.request({ method: 'GET', path: `/workspaces/${segment(ws)}/variables/${idSegment(id, 'id')}`, parse: validators.variable, signal: o.signal });
   }
 
   /**
@@ -360,9 +351,9 @@ export class ApiClient {
   updateVariable(ws: string, id: number, change: VariableUpdate, o: CallOptions = {}): Promise<Variable> {
     return this.request({
       method: 'PATCH',
-      path: `/workspaces/${seg(ws)}/variables/${idSeg(id, 'id')}`,
+      path: `/workspaces/${segment(ws)}/variables/${idSegment(id, 'id')}`,
       body: variableUpdateBody(change),
-      secrets: typeof change.value === 'string' && change.value.length >= 4 ? [change.value] : [],
+      secrets: valueSecrets(change.value),
       parse: validators.variable,
       signal: o.signal,
     });
@@ -370,7 +361,7 @@ export class ApiClient {
 
   /** DELETE /workspaces/:workspace/variables/:variable_id (204). */
   async deleteVariable(ws: string, id: number, o: CallOptions = {}): Promise<void> {
-    await this.request<undefined>({ method: 'DELETE', path: `/workspaces/${seg(ws)}/variables/${idSeg(id, 'id')}`, signal: o.signal });
+    await this.request<undefined>({ method: 'DELETE', path: `/workspaces/${segment(ws)}/variables/${idSegment(id, 'id')}`, signal: o.signal });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -383,19 +374,13 @@ export class ApiClient {
    * is yielded only when it is the first.
    * Example: `for await (const page of client.pages((q) => client.listCommits(ws, p, { ...q, since }), 50))`.
    */
-  async *pages<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T[]> {
-    checkPerPage(perPage);
-    if (!Number.isInteger(startPage) || startPage < 1) {
-      throw new ValidationError(`Value of 'page' is invalid: ${startPage} (pages start at 1).`, { param: 'page' });
-    }
-    yield* iteratePages(list, perPage, startPage);
+  pages<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T[]> {
+    return listPages(list, perPage, startPage);
   }
 
   /** Async iteration over the items of every page; see pages(). */
-  async *items<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T> {
-    for await (const page of this.pages(list, perPage, startPage)) {
-      yield* page;
-    }
+  items<T>(list: (q: Required<PageQuery>) => Promise<T[]>, perPage = 20, startPage = 1): AsyncIterable<T> {
+    return listItems(list, perPage, startPage);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -804,119 +789,6 @@ export class ApiClient {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function seg(s: string): string {
-  if (typeof s !== 'string' || s.length === 0) {
-    throw new ValidationError('A path parameter is empty.', {});
-  }
-  return encodeURIComponent(s);
-}
-
-function idSeg(n: number, param: string): string {
-  if (!Number.isInteger(n)) {
-    throw new ValidationError(`Value of '${param}' is invalid: ${String(n)}.`, { param });
-  }
-  return String(n);
-}
-
-function checkPerPage(perPage: number): void {
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
-    throw new ValidationError(`Value of 'per_page' is invalid: ${perPage} (1 to ${MAX_PER_PAGE}).`, { param: 'per_page' });
-  }
-}
-
-function pageQuery(q: PageQuery): Query {
-  if (q.perPage !== undefined) {
-    checkPerPage(q.perPage);
-  }
-  if (q.page !== undefined && (!Number.isInteger(q.page) || q.page < 1)) {
-    throw new ValidationError(`Value of 'page' is invalid: ${q.page} (pages start at 1).`, { param: 'page' });
-  }
-  return { page: q.page, per_page: q.perPage };
-}
-
-function dateParam(d: Date, param: string): string {
-  try {
-    return formatApiDate(d);
-  } catch {
-    throw new ValidationError(`Value of '${param}' is invalid: not a date.`, { param });
-  }
-}
-
-function queryString(q: Query | undefined): string {
-  if (!q) {
-    return '';
-  }
-  let out = '';
-  for (const k of Object.keys(q)) {
-    const v = q[k];
-    if (v !== undefined && v !== '') {
-      out += `${out ? '&' : '?'}${uriComponent(k)}=${uriComponent(String(v))}`;
-    }
-  }
-  return out;
-}
-
-/** Exactly the characters encodeURIComponent leaves as they are. */
-const URI_UNRESERVED = /^[\w.!~*'()-]*$/;
-
-/** encodeURIComponent, skipped for the usual names and numbers that it would leave unchanged. */
-function uriComponent(s: string): string {
-  return URI_UNRESERVED.test(s) ? s : encodeURIComponent(s);
-}
-
-/** The wire body of a typed variable-create request. */
-export function variableBody(v: VariableCreate): Record<string, unknown> {
-  const body: Record<string, unknown> = { key: v.key, value: v.value, type: v.type };
-  if (v.description !== undefined) {
-    body.description = v.description;
-  }
-  // A private key, and a value its owner calls secret, are stored encrypted: no member reads them back.
-  if (v.type === 'SSH_KEY' || (v.type === 'VAR' && v.encrypted === true)) {
-    body.encrypted = true;
-  }
-  if (v.type === 'SSH_KEY' || v.type === 'SSH_PUBLIC_KEY') {
-    for (const k of ['file_path', 'file_chmod', 'file_place'] as const) {
-      if (v[k] !== undefined) {
-        body[k] = v[k];
-      }
-    }
-  }
-  switch (v.scope) {
-    case 'workspace':
-      break;
-    case 'project':
-      body.project = { name: v.project };
-      if (v.settable !== undefined) {
-        body.settable = v.settable;
-      }
-      if (v.run_only_settable !== undefined) {
-        body.run_only_settable = v.run_only_settable;
-      }
-      break;
-    case 'pipeline':
-      body.pipeline = { id: v.pipelineId };
-      break;
-    case 'action':
-      body.action = { id: v.actionId };
-      break;
-  }
-  return body;
-}
-
-/** The wire body of a variable change: `key` and the fields given, nothing else. */
-export function variableUpdateBody(change: VariableUpdate): Record<string, unknown> {
-  if (typeof change.key !== 'string' || change.key === '') {
-    throw new ValidationError("Value of 'key' cannot be empty.", { param: 'key' });
-  }
-  const body: Record<string, unknown> = { key: change.key };
-  for (const k of ['value', 'description', 'settable', 'run_only_settable', 'encrypted', 'file_path', 'file_chmod', 'file_place'] as const) {
-    if (change[k] !== undefined) {
-      body[k] = change[k];
-    }
-  }
-  return body;
-}
 
 interface ParsedErrorBody {
   messages: string[];

@@ -8,10 +8,7 @@ export { parseApiDate, formatApiDate } from './dates';
 export { MAX_BODY_BYTES, RedirectError, ResponseTooLargeError, formatBytes } from './boundedBody';
 export {
   ApiClient,
-  MAX_PER_PAGE,
   parseErrorBody,
-  variableBody,
-  variableUpdateBody,
   type CallOptions,
   type ClientOptions,
   type FetchLike,
@@ -35,4 +32,5 @@ export {
 } from './tolerant';
 export { allowsAllPipelines, mayPipelineUse, canOpenTarget, pipelinesAccessLevel } from './targetAccess';
 export { SCOPES_FOR, actionForRequest, isForbidden, seeminglyMissingScopes, type ScopeAction, type ScopeNeed } from './scopes';
-export { PageTracker, iteratePages, type PageRequest } from './paging';
+export { PageTracker, iteratePages, MAX_PER_PAGE, type PageRequest } from './paging';
+export { variableBody, variableUpdateBody } from './wire';
