@@ -1,20 +1,18 @@
 // The API client: every endpoint of the specification and of conventions.md, typed, with typed
-// errors, the observable rate-limit state, paging, timeouts, cancellation, retries of GET and
-// sharing of identical GETs in flight. No editor dependency: token, base address and fetch are
+// errors and the observable rate-limit state. The request machinery (timeouts, cancellation,
+// retries, sharing of identical GETs in flight) is transport.ts; paths, queries and bodies are
+// wire.ts; page iteration is paging.ts. No editor dependency: token, base address and fetch are
 // passed in.
 import { resolveBaseUrl } from './baseUrl';
 import {
   AccessDeniedError,
   ApiDisabledError,
   ApiError,
-  CancelledError,
   ErrorCode,
   MissingScopeError,
-  NetworkError,
   NotFoundError,
   RateLimitError,
   ServerError,
-  TimeoutError,
   UnauthorizedError,
   UnexpectedResponseError,
   ValidationError,
@@ -43,103 +41,26 @@ import type {
   VariableUpdate,
   Workspace,
 } from './models';
-import { discardBody, MAX_BODY_BYTES, readBoundedText, redirectError } from './boundedBody';
-import { RateLimitState, type HeaderSource } from './rateLimit';
+import { RateLimitState } from './rateLimit';
 import { listItems, listPages } from './paging';
 import { excerpt, redact, redactValue } from './redact';
 import { finishProblems, type ItemProblem } from './tolerant';
+import { Transport, type Exchange, type RawAnswer, type RequestContext, type TransportOptions } from './transport';
 import { ShapeError, validators } from './validate';
 import { dateParam, idSegment, pageQuery, projectBody, queryString, segment, valueSecrets, variableBody, variableUpdateBody, type Query } from './wire';
 
-/**
- * The subset of fetch the client uses; Node's global fetch and node-fetch both fit. `redirect` is
- * always 'manual': a 3xx comes back as it is and is an error (no body or token is re-sent), and
- * `body` (a stream) is read with a size cap; `text()` only serves doubles that have no stream.
- */
-export type FetchLike = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal; redirect: 'manual' },
-) => Promise<{ status: number; headers: { get(name: string): string | null }; body?: unknown; text(): Promise<string> }>;
-
-/** One attempt of one request, for the editor's log. `path` holds no secret. */
-export interface RequestEvent {
-  method: string;
-  /** Path relative to the base address, with the query string. */
-  path: string;
-  /** HTTP status, when an answer came. */
-  status?: number;
-  durationMs: number;
-  /** Redacted description of the failure, when there was no answer or it was unusable. */
-  error?: string;
-  /** 0 for the first try, 1.. for retries. */
-  attempt: number;
-}
-
-export interface ClientOptions {
+export interface ClientOptions extends TransportOptions {
   /** From resolveBaseUrl(); checked again (ConfigurationError from the constructor); a trailing slash is removed. */
   baseUrl: string;
-  /** Asked before every request; undefined means signed out (UnauthorizedError, no request). */
-  getToken: () => string | undefined | Promise<string | undefined>;
-  fetch: FetchLike;
-  /** e.g. `workspace-automation/0.1.0 (vscode 1.100.0)`. */
-  userAgent: string;
-  /** Per attempt, covering the answer's body too. Default 30000. */
-  timeoutMs?: number;
-  /** Retries of GET on network failure and 502/503/504. Default 2. */
-  maxRetries?: number;
-  /** Base of the exponential backoff (with jitter). Default 300 ms. */
-  retryBaseDelayMs?: number;
-  /** Upper bound of one backoff delay. Default 3000 ms. */
-  retryMaxDelayMs?: number;
   /** A rate-limit state to update (share one between clients of the same user); a new one by default. */
   rateLimit?: RateLimitState;
-  /** Called after every attempt (not for shared or refused requests). */
-  onRequest?: (e: RequestEvent) => void;
   /** Called for every item of an answer left out because it lacks what the code needs (redacted). */
-  onItemProblem?: (problem: ItemProblem, request: { method: string; path: string }) => void;
+  onItemProblem?: (problem: ItemProblem, request: RequestContext) => void;
 }
 
 export interface CallOptions {
   /** Cancels this call (CancelledError). A GET shared with other callers is aborted only when all have left. */
   signal?: AbortSignal;
-}
-
-interface RawAnswer {
-  status: number;
-  headers: HeaderSource;
-  text: string;
-}
-
-/** The abort of one request, across its attempts. */
-interface Abort {
-  /** Its signal goes to every attempt's fetch; aborted on timeout, or when every caller has left. */
-  controller: AbortController;
-  /** Set by the attempt in progress: rejects it at once, even with a fetch that ignores the signal while reading the body. */
-  onAbort: (() => void) | undefined;
-}
-
-/** One request's fixed parts, for each of its attempts. */
-interface Call {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  ctx: { method: string; path: string };
-  secrets: string[];
-  abort: Abort;
-}
-
-interface Shared {
-  promise: Promise<RawAnswer>;
-  abort: Abort;
-  callers: number;
-  settled: boolean;
-}
-
-/** Aborts the request's fetch (through the signal) and its attempt in progress (directly). */
-function abortRequest(a: Abort): void {
-  a.controller.abort();
-  a.onAbort?.();
 }
 
 interface RequestSpec<T> {
@@ -154,23 +75,10 @@ interface RequestSpec<T> {
   signal?: AbortSignal;
 }
 
-const RETRY_STATUSES = new Set([502, 503, 504]);
-/** Error codes meaning the connection was never made, so the request never reached the server. */
-const NEVER_CONNECTED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 export class ApiClient {
   readonly baseUrl: string;
   readonly rateLimit: RateLimitState;
-  private readonly opts: Required<Omit<ClientOptions, 'onRequest' | 'rateLimit' | 'onItemProblem'>> & Pick<ClientOptions, 'onRequest'>;
-  private readonly inflight = new Map<string, Shared>();
+  private readonly transport: Transport;
   private readonly onItemProblem: ClientOptions['onItemProblem'];
 
   constructor(opts: ClientOptions) {
@@ -178,17 +86,7 @@ export class ApiClient {
     // Checked again here, so that no client can send a token in clear text to a remote host.
     this.baseUrl = resolveBaseUrl({ apiUrl: opts.baseUrl });
     this.rateLimit = opts.rateLimit ?? new RateLimitState();
-    this.opts = {
-      baseUrl: this.baseUrl,
-      getToken: opts.getToken,
-      fetch: opts.fetch,
-      userAgent: opts.userAgent,
-      timeoutMs: opts.timeoutMs ?? 30_000,
-      maxRetries: Math.max(0, Math.min(opts.maxRetries ?? 2, 5)),
-      retryBaseDelayMs: opts.retryBaseDelayMs ?? 300,
-      retryMaxDelayMs: opts.retryMaxDelayMs ?? 3000,
-      onRequest: opts.onRequest,
-    };
+    this.transport = new Transport(this.baseUrl, this.rateLimit, opts);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -386,302 +284,19 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------
   // The request machinery
 
+  /** Sends the request and turns its answer into the result or the typed error. */
   private async request<T>(spec: RequestSpec<T>): Promise<T> {
-    const pathWithQuery = spec.path + queryString(spec.query);
-    const ctx = { method: spec.method, path: pathWithQuery };
-    if (spec.signal?.aborted) {
-      throw new CancelledError('The request was cancelled.', ctx);
-    }
-    let token: string | undefined;
-    let awaited = false;
-    try {
-      const got = this.opts.getToken();
-      // Awaited only when it is a promise: a token at hand costs no extra turn.
-      if (typeof got === 'string' || got === undefined) {
-        token = got;
-      } else {
-        awaited = true;
-        token = await got;
-      }
-    } catch (e) {
-      throw new UnauthorizedError('Could not read the access token.', { ...ctx, cause: redactError(e) });
-    }
-    // Aborted while the token was read: no request (an abort listener added later would never fire).
-    if (awaited && spec.signal?.aborted) {
-      throw new CancelledError('The request was cancelled.', ctx);
-    }
-    if (!token) {
-      throw new UnauthorizedError('Not signed in: there is no access token.', ctx);
-    }
-    const secrets = spec.secrets && spec.secrets.length > 0 ? [token, ...spec.secrets] : [token];
-    this.failIfRateLimited(ctx);
-
-    const url = this.baseUrl + pathWithQuery;
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
-      Accept: 'application/json',
-      'User-Agent': this.opts.userAgent,
-    };
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['Content-Type'] = 'application/json';
-    }
-
-    const method = spec.method;
-    const raw = await this.shared(method === 'GET' ? `${url}\n${token}` : undefined, spec.signal, ctx, (abort) =>
-      this.once({ method, url, headers, body, ctx, secrets, abort }, 0),
-    );
-    return this.interpret(raw, spec, ctx, secrets);
-  }
-
-  /** Throws RateLimitError without a request while the known remaining count is 0 before the reset. */
-  private failIfRateLimited(ctx: { method: string; path: string }): void {
-    if (this.rateLimit.isExhausted()) {
-      const resetAt = this.rateLimit.resetAt;
-      throw new RateLimitError(`Rate limit reached; it resets at ${resetAt?.toISOString()}. The request was not sent.`, {
-        ...ctx,
-        resetAt,
-        failedFast: true,
-      });
-    }
-  }
-
-  /**
-   * Runs `run` once per key among concurrent callers (GET), or once for this caller (key undefined).
-   * A caller's abort rejects that caller at once; the request itself is aborted when no caller is left.
-   */
-  private shared(
-    key: string | undefined,
-    signal: AbortSignal | undefined,
-    ctx: { method: string; path: string },
-    run: (abort: Abort) => Promise<RawAnswer>,
-  ): Promise<RawAnswer> {
-    let entry = key !== undefined ? this.inflight.get(key) : undefined;
-    if (!entry) {
-      const abort: Abort = { controller: new AbortController(), onAbort: undefined };
-      const created: Shared = { promise: undefined as unknown as Promise<RawAnswer>, abort, callers: 0, settled: false };
-      const settle = () => {
-        created.settled = true;
-        if (key !== undefined && this.inflight.get(key) === created) {
-          this.inflight.delete(key);
-        }
-      };
-      created.promise = run(abort);
-      // Registered before any caller's: settled (and out of the map) before a caller resumes. It
-      // also handles the rejection when every caller has left.
-      void created.promise.then(settle, settle);
-      if (key !== undefined) {
-        this.inflight.set(key, created);
-      }
-      entry = created;
-    }
-    const e = entry;
-    e.callers++;
-    if (!signal) {
-      return e.promise;
-    }
-    return new Promise<RawAnswer>((resolve, reject) => {
-      let left = false;
-      const onAbort = () => {
-        if (left) {
-          return;
-        }
-        left = true;
-        e.callers--;
-        if (e.callers <= 0 && !e.settled) {
-          if (key !== undefined && this.inflight.get(key) === e) {
-            this.inflight.delete(key);
-          }
-          abortRequest(e.abort);
-        }
-        reject(new CancelledError('The request was cancelled.', ctx));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      e.promise.then(
-        (v) => {
-          signal.removeEventListener('abort', onAbort);
-          if (!left) {
-            left = true;
-            resolve(v);
-          }
-        },
-        (err) => {
-          signal.removeEventListener('abort', onAbort);
-          if (!left) {
-            left = true;
-            reject(err);
-          }
-        },
-      );
-    });
-  }
-
-  /** After a failed attempt (`headers` of its answer, if any): the backoff, then the next attempt. */
-  private async retry(call: Call, attempt: number, headers: HeaderSource | undefined): Promise<RawAnswer> {
-    await this.backoff(attempt, headers, call.abort.controller.signal, call.ctx);
-    this.failIfRateLimited(call.ctx);
-    return this.once(call, attempt + 1);
-  }
-
-  private async backoff(attempt: number, headers: HeaderSource | undefined, signal: AbortSignal, ctx: { method: string; path: string }): Promise<void> {
-    const { retryBaseDelayMs: base, retryMaxDelayMs: max } = this.opts;
-    let delay = Math.min(max, base * 2 ** attempt);
-    delay = delay / 2 + Math.random() * (delay / 2);
-    const retryAfter = Number(headers?.get('retry-after'));
-    if (Number.isFinite(retryAfter) && retryAfter > 0) {
-      delay = Math.max(delay, Math.min(max, retryAfter * 1000));
-    }
-    await new Promise<void>((resolve, reject) => {
-      if (signal.aborted) {
-        reject(new CancelledError('The request was cancelled.', ctx));
-        return;
-      }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new CancelledError('The request was cancelled.', ctx));
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, delay);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  /**
-   * One attempt: fetch and read the whole body, under the timeout and the request's abort. Settles
-   * at once on timeout or abort, even with a fetch that ignores the signal (for the answer or its
-   * body): the abort calls this attempt's hook directly, so no race and no listener per attempt.
-   * Retries (with their backoff) are chained from here: GET on network failure and 502/503/504,
-   * others only when never connected.
-   */
-  private once(call: Call, attempt: number): Promise<RawAnswer> {
-    const { method, url, headers, body, ctx, secrets, abort } = call;
-    const started = Date.now();
-    const timeoutMs = this.opts.timeoutMs;
-    const signal = abort.controller.signal;
-    return new Promise<RawAnswer>((resolve, reject) => {
-      let status: number | undefined;
-      let timedOut = false;
-      let done = false;
-      /** Ends this attempt (timer and abort hook released); false when it had already ended. */
-      const settle = (): boolean => {
-        if (done) {
-          return false;
-        }
-        done = true;
-        clearTimeout(timer);
-        if (abort.onAbort === onAbort) {
-          abort.onAbort = undefined;
-        }
-        return true;
-      };
-      const fail = (e: unknown): void => {
-        if (!settle()) {
-          return;
-        }
-        let err: ApiError;
-        if (e instanceof ApiError && !timedOut && !signal.aborted) {
-          // Refused by the transport itself (a redirect, a body past the cap): final, never retried.
-          this.emit(ctx, status, started, attempt, e.message);
-          reject(e);
-          return;
-        }
-        if (timedOut) {
-          err = new TimeoutError(`No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`, { ...ctx, status, timeoutMs });
-        } else if (signal.aborted) {
-          err = new CancelledError('The request was cancelled.', { ...ctx, status });
-        } else {
-          const code = systemErrorCode(e);
-          const what = status !== undefined ? `The answer (${status}) was cut short` : 'Could not reach the server';
-          err = new NetworkError(`${what}${code ? ` (${code})` : ''}: ${redact(messageOf(e), secrets)}`, {
-            ...ctx,
-            status,
-            errorCode: code,
-            cause: redactError(e, secrets),
-          });
-        }
-        this.emit(ctx, status, started, attempt, err.message);
-        const retryable =
-          err instanceof NetworkError && (method === 'GET' || (err.errorCode !== undefined && NEVER_CONNECTED.has(err.errorCode)));
-        if (retryable && attempt < this.opts.maxRetries) {
-          resolve(this.retry(call, attempt, undefined));
-        } else {
-          reject(err);
-        }
-      };
-      const onAbort = (): void => fail(new Error('aborted'));
-      const timer = setTimeout(() => {
-        timedOut = true;
-        abortRequest(abort);
-      }, timeoutMs);
-      if (signal.aborted) {
-        fail(new Error('aborted'));
-        return;
-      }
-      abort.onAbort = onAbort;
-      let answer: ReturnType<FetchLike>;
-      try {
-        answer = this.opts.fetch(url, { method, headers, body, signal, redirect: 'manual' });
-      } catch (e) {
-        fail(e);
-        return;
-      }
-      answer.then((res) => {
-        if (done) {
-          return;
-        }
-        status = res.status;
-        let text: Promise<string>;
-        try {
-          this.rateLimit.updateFromHeaders(res.headers);
-          if (res.status >= 300 && res.status < 400) {
-            void discardBody(res);
-            fail(redirectError(res.status, res.headers.get('location'), this.baseUrl, { ...ctx, status }, secrets));
-            return;
-          }
-          text = readBoundedText(res, MAX_BODY_BYTES, this.baseUrl, { ...ctx, status });
-        } catch (e) {
-          fail(e);
-          return;
-        }
-        text.then((t) => {
-          if (!settle()) {
-            return;
-          }
-          this.emit(ctx, status, started, attempt, undefined);
-          if (method === 'GET' && attempt < this.opts.maxRetries && RETRY_STATUSES.has(res.status)) {
-            resolve(this.retry(call, attempt, res.headers));
-          } else {
-            resolve({ status: res.status, headers: res.headers, text: t });
-          }
-        }, fail);
-      }, fail);
-    });
-  }
-
-  private emit(ctx: { method: string; path: string }, status: number | undefined, started: number, attempt: number, error: string | undefined): void {
-    const onRequest = this.opts.onRequest;
-    if (!onRequest) {
-      return;
-    }
-    const e: RequestEvent = { method: ctx.method, path: ctx.path, status, durationMs: Date.now() - started, attempt };
-    if (error !== undefined) {
-      e.error = error;
-    }
-    try {
-      onRequest(e);
-    } catch {
-      // A logger's failure must not break a request.
-    }
+    const { method, body, secrets, signal } = spec;
+    const exchange = await this.transport.send({ method, path: spec.path + queryString(spec.query), body, secrets, signal });
+    return this.interpret(exchange, spec.parse);
   }
 
   /** Turns an answer into the result or the typed error. */
-  private interpret<T>(raw: RawAnswer, spec: RequestSpec<T>, ctx: { method: string; path: string }, secrets: string[]): T {
+  private interpret<T>(exchange: Exchange, parse: RequestSpec<T>['parse']): T {
+    const { request: ctx, secrets, answer: raw } = exchange;
     const { status, text } = raw;
     if (status >= 200 && status < 300) {
-      if (!spec.parse) {
+      if (!parse) {
         return undefined as T;
       }
       let json: unknown;
@@ -694,7 +309,7 @@ export class ApiClient {
         );
       }
       try {
-        const value = spec.parse(json, '');
+        const value = parse(json, '');
         this.reportProblems(value, ctx, secrets);
         return value;
       } catch (e) {
@@ -713,7 +328,7 @@ export class ApiClient {
   }
 
   /** Finishes (redacts) the records of left-out items and hands each to onItemProblem. */
-  private reportProblems(value: unknown, ctx: { method: string; path: string }, secrets: string[]): void {
+  private reportProblems(value: unknown, ctx: RequestContext, secrets: string[]): void {
     const problems = finishProblems(value, secrets);
     if (problems.length === 0 || !this.onItemProblem) {
       return;
@@ -727,7 +342,7 @@ export class ApiClient {
     }
   }
 
-  private errorFor(raw: RawAnswer, ctx: { method: string; path: string }, secrets: string[]): ApiError {
+  private errorFor(raw: RawAnswer, ctx: RequestContext, secrets: string[]): ApiError {
     const { status, text, headers } = raw;
     const parsed = parseErrorBody(text);
     const base = { ...ctx, status };
@@ -844,45 +459,6 @@ function firstMatch(messages: readonly string[], re: RegExp): RegExpExecArray | 
     }
   }
   return null;
-}
-
-function messageOf(e: unknown): string {
-  if (e instanceof Error) {
-    const cause = (e as { cause?: unknown }).cause;
-    return cause instanceof Error && cause.message && cause.message !== e.message ? `${e.message}: ${cause.message}` : e.message;
-  }
-  return String(e);
-}
-
-/** ECONNREFUSED and the like, from node-fetch (`code`) or undici (`cause.code`, AggregateError). */
-function systemErrorCode(e: unknown, depth = 0): string | undefined {
-  if (!e || typeof e !== 'object' || depth > 4) {
-    return undefined;
-  }
-  const o = e as { code?: unknown; cause?: unknown; errors?: unknown; type?: unknown };
-  if (typeof o.code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(o.code) && o.code !== 'ERR_NON_2XX_3XX_RESPONSE') {
-    return o.code;
-  }
-  const fromCause = systemErrorCode(o.cause, depth + 1);
-  if (fromCause) {
-    return fromCause;
-  }
-  if (Array.isArray(o.errors)) {
-    for (const x of o.errors) {
-      const c = systemErrorCode(x, depth + 1);
-      if (c) {
-        return c;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** A plain Error with a redacted message, to keep as `cause` without leaking secrets. */
-function redactError(e: unknown, secrets: string[] = []): Error {
-  const err = new Error(redact(messageOf(e), secrets));
-  err.name = e instanceof Error ? e.name : 'Error';
-  return err;
 }
 
 function safeJson(v: unknown): string {

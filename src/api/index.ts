@@ -11,9 +11,8 @@ export {
   parseErrorBody,
   type CallOptions,
   type ClientOptions,
-  type FetchLike,
-  type RequestEvent,
 } from './client';
+export { type FetchLike, type RequestEvent } from './transport';
 export {
   itemProblems,
   sentCount,
