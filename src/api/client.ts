@@ -1,22 +1,9 @@
 // The API client: every endpoint of the specification and of conventions.md, typed, with typed
 // errors and the observable rate-limit state. The request machinery (timeouts, cancellation,
-// retries, sharing of identical GETs in flight) is transport.ts; paths, queries and bodies are
-// wire.ts; page iteration is paging.ts. No editor dependency: token, base address and fetch are
-// passed in.
+// retries, sharing of identical GETs in flight) is transport.ts; reading answers into models or
+// typed errors is responses.ts; paths, queries and bodies are wire.ts; page iteration is
+// paging.ts. No editor dependency: token, base address and fetch are passed in.
 import { resolveBaseUrl } from './baseUrl';
-import {
-  AccessDeniedError,
-  ApiDisabledError,
-  ApiError,
-  ErrorCode,
-  MissingScopeError,
-  NotFoundError,
-  RateLimitError,
-  ServerError,
-  UnauthorizedError,
-  UnexpectedResponseError,
-  ValidationError,
-} from './errors';
 import type {
   Action,
   AllowPipelineRequest,
@@ -43,10 +30,9 @@ import type {
 } from './models';
 import { RateLimitState } from './rateLimit';
 import { listItems, listPages } from './paging';
-import { excerpt, redact, redactValue } from './redact';
-import { finishProblems, type ItemProblem } from './tolerant';
-import { Transport, type Exchange, type RawAnswer, type RequestContext, type TransportOptions } from './transport';
-import { ShapeError, validators } from './validate';
+import { ResponseReader, type ItemProblemListener, type ParseAnswer } from './responses';
+import { Transport, type TransportOptions } from './transport';
+import { validators } from './validate';
 import { dateParam, idSegment, pageQuery, projectBody, queryString, segment, valueSecrets, variableBody, variableUpdateBody, type Query } from './wire';
 
 export interface ClientOptions extends TransportOptions {
@@ -55,7 +41,7 @@ export interface ClientOptions extends TransportOptions {
   /** A rate-limit state to update (share one between clients of the same user); a new one by default. */
   rateLimit?: RateLimitState;
   /** Called for every item of an answer left out because it lacks what the code needs (redacted). */
-  onItemProblem?: (problem: ItemProblem, request: RequestContext) => void;
+  onItemProblem?: ItemProblemListener;
 }
 
 export interface CallOptions {
@@ -71,7 +57,7 @@ interface RequestSpec<T> {
   /** Values of the body to redact in errors and logs beyond the token. */
   secrets?: string[];
   /** Turns the parsed JSON into the result (validation); undefined: no body expected. */
-  parse?: (json: unknown, at: string) => T;
+  parse?: ParseAnswer<T>;
   signal?: AbortSignal;
 }
 
@@ -79,14 +65,14 @@ export class ApiClient {
   readonly baseUrl: string;
   readonly rateLimit: RateLimitState;
   private readonly transport: Transport;
-  private readonly onItemProblem: ClientOptions['onItemProblem'];
+  private readonly responses: ResponseReader;
 
   constructor(opts: ClientOptions) {
-    this.onItemProblem = opts.onItemProblem;
     // Checked again here, so that no client can send a token in clear text to a remote host.
     this.baseUrl = resolveBaseUrl({ apiUrl: opts.baseUrl });
     this.rateLimit = opts.rateLimit ?? new RateLimitState();
     this.transport = new Transport(this.baseUrl, this.rateLimit, opts);
+    this.responses = new ResponseReader(this.baseUrl, this.rateLimit, opts.onItemProblem);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -282,189 +268,12 @@ export class ApiClient {
   }
 
   // -------------------------------------------------------------------------------------------
-  // The request machinery
+  // Sending (transport.ts) and reading the answer (responses.ts)
 
   /** Sends the request and turns its answer into the result or the typed error. */
   private async request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, body, secrets, signal } = spec;
     const exchange = await this.transport.send({ method, path: spec.path + queryString(spec.query), body, secrets, signal });
-    return this.interpret(exchange, spec.parse);
-  }
-
-  /** Turns an answer into the result or the typed error. */
-  private interpret<T>(exchange: Exchange, parse: RequestSpec<T>['parse']): T {
-    const { request: ctx, secrets, answer: raw } = exchange;
-    const { status, text } = raw;
-    if (status >= 200 && status < 300) {
-      if (!parse) {
-        return undefined as T;
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new UnexpectedResponseError(
-          `The server at ${this.baseUrl} answered ${status} with something that is not the API's JSON: ${excerpt(text, 120, secrets) || '(empty body)'}`,
-          { ...ctx, status, excerpt: excerpt(text, 200, secrets) },
-        );
-      }
-      try {
-        const value = parse(json, '');
-        this.reportProblems(value, ctx, secrets);
-        return value;
-      } catch (e) {
-        if (e instanceof ShapeError) {
-          const got = excerpt(safeJson(redactValue(e.got, secrets)), 80, secrets);
-          throw new UnexpectedResponseError(`The answer does not have the API's shape: ${e.message}.`, {
-            ...ctx,
-            status,
-            excerpt: `${e.at}: ${got}`,
-          });
-        }
-        throw e;
-      }
-    }
-    throw this.errorFor(raw, ctx, secrets);
-  }
-
-  /** Finishes (redacts) the records of left-out items and hands each to onItemProblem. */
-  private reportProblems(value: unknown, ctx: RequestContext, secrets: string[]): void {
-    const problems = finishProblems(value, secrets);
-    if (problems.length === 0 || !this.onItemProblem) {
-      return;
-    }
-    for (const p of problems) {
-      try {
-        this.onItemProblem(p, ctx);
-      } catch {
-        // A logger's failure must not break a request.
-      }
-    }
-  }
-
-  private errorFor(raw: RawAnswer, ctx: RequestContext, secrets: string[]): ApiError {
-    const { status, text, headers } = raw;
-    const parsed = parseErrorBody(text);
-    const base = { ...ctx, status };
-    if (!parsed) {
-      const ex = excerpt(text, 200, secrets);
-      if (status >= 500) {
-        return new ServerError(`The server failed (${status}).`, { ...base, excerpt: ex });
-      }
-      if (status === 401) {
-        return new UnauthorizedError('The access token was refused (401).', base);
-      }
-      return new UnexpectedResponseError(
-        `The server at ${this.baseUrl} answered ${status} with something that is not the API: ${excerpt(text, 120, secrets) || '(empty body)'}`,
-        { ...base, excerpt: ex },
-      );
-    }
-    const messages = parsed.messages.map((m) => redact(m, secrets));
-    const code = parsed.code;
-    const init = { ...base, messages, code };
-    const first = messages[0] ?? `HTTP ${status}`;
-    const all = messages.length > 0 ? messages.join(' ') : first;
-    let m: RegExpExecArray | null;
-    if (code === ErrorCode.TargetAccessDenied || code === ErrorCode.PipelineNotAllowed) {
-      return new AccessDeniedError(all, init);
-    }
-    if (status === 401) {
-      return new UnauthorizedError(all, init);
-    }
-    if (messages.some((x) => /API is disabled/i.test(x))) {
-      return new ApiDisabledError(all, init);
-    }
-    if (status === 429 || messages.some((x) => /rate limit exceeded/i.test(x))) {
-      // The state read this answer's headers already, with a far-future reset bounded to the window.
-      const reset = Number(headers.get('x-rate-limit-reset'));
-      const resetAt = this.rateLimit.resetAt ?? (Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined);
-      return new RateLimitError(all, { ...init, resetAt });
-    }
-    if ((m = firstMatch(messages, /Token has no scope ([A-Z_]+)/i))) {
-      return new MissingScopeError(all, { ...init, scope: m[1] });
-    }
-    if (status === 403) {
-      return new AccessDeniedError(all, init);
-    }
-    if (status === 404) {
-      m = firstMatch(messages, /^(.+?) not found\.?$/i);
-      return new NotFoundError(all, { ...init, resource: m?.[1] });
-    }
-    if (status >= 500) {
-      return new ServerError(all, init);
-    }
-    if (status >= 400) {
-      m = firstMatch(messages, /Value of '([^']+)'/i);
-      const param = m?.[1] ?? (firstMatch(messages, /with key '[^']*' already exists/i) ? 'key' : undefined);
-      return new ValidationError(all, { ...init, param });
-    }
-    return new ApiError(all, init);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-interface ParsedErrorBody {
-  messages: string[];
-  code: number | undefined;
-}
-
-/** Reads `{errors: [{message, code?}]}` (also `<code>=<message>`); undefined when the body is not that. */
-export function parseErrorBody(text: string): ParsedErrorBody | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!json || typeof json !== 'object') {
-    return undefined;
-  }
-  const o = json as { errors?: unknown; message?: unknown; code?: unknown };
-  const entries: { message?: unknown; code?: unknown }[] = [];
-  if (Array.isArray(o.errors)) {
-    for (const e of o.errors) {
-      entries.push(typeof e === 'string' ? { message: e } : e && typeof e === 'object' ? (e as { message?: unknown }) : {});
-    }
-  } else if (typeof o.message === 'string') {
-    entries.push({ message: o.message, code: o.code });
-  } else {
-    return undefined;
-  }
-  const messages: string[] = [];
-  let code: number | undefined;
-  for (const e of entries) {
-    let msg = typeof e.message === 'string' ? e.message : '';
-    const c = /^\s*(\d+)\s*=\s*([\s\S]*)$/.exec(msg);
-    if (c) {
-      code ??= Number(c[1]);
-      msg = c[2];
-    }
-    if (code === undefined && e.code !== undefined && e.code !== null && /^\d+$/.test(String(e.code))) {
-      code = Number(e.code);
-    }
-    if (msg) {
-      messages.push(msg);
-    }
-  }
-  return { messages, code };
-}
-
-function firstMatch(messages: readonly string[], re: RegExp): RegExpExecArray | null {
-  for (const m of messages) {
-    const r = re.exec(m);
-    if (r) {
-      return r;
-    }
-  }
-  return null;
-}
-
-function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return String(v);
+    return this.responses.read(exchange, spec.parse);
   }
 }

@@ -6,12 +6,8 @@ export { RateLimitState, RATE_LIMIT_WINDOW_MS, type RateLimitSnapshot, type Disp
 export { redact, redactValue, excerpt, isEncryptedValue, REDACTED } from './redact';
 export { parseApiDate, formatApiDate } from './dates';
 export { MAX_BODY_BYTES, RedirectError, ResponseTooLargeError, formatBytes } from './boundedBody';
-export {
-  ApiClient,
-  parseErrorBody,
-  type CallOptions,
-  type ClientOptions,
-} from './client';
+export { ApiClient, type CallOptions, type ClientOptions } from './client';
+export { parseErrorBody } from './responses';
 export { type FetchLike, type RequestEvent } from './transport';
 export {
   itemProblems,
