@@ -28,10 +28,10 @@ import type {
   VariableUpdate,
   Workspace,
 } from './models';
-import { RateLimitState } from './rateLimit';
 import { listItems, listPages } from './paging';
+import { RateLimitState } from './rateLimit';
 import { ResponseReader, type ItemProblemListener, type ParseAnswer } from './responses';
-import { Transport, type TransportOptions } from './transport';
+import { Transport, type OutgoingRequest, type TransportOptions } from './transport';
 import { validators } from './validate';
 import { dateParam, idSegment, pageQuery, projectBody, queryString, segment, valueSecrets, variableBody, variableUpdateBody, type Query } from './wire';
 
@@ -49,16 +49,11 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-interface RequestSpec<T> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
+/** An endpoint's request: here `path` has no query string, `query` gives it. */
+interface RequestSpec<T> extends OutgoingRequest {
   query?: Query;
-  body?: unknown;
-  /** Values of the body to redact in errors and logs beyond the token. */
-  secrets?: string[];
   /** Turns the parsed JSON into the result (validation); undefined: no body expected. */
   parse?: ParseAnswer<T>;
-  signal?: AbortSignal;
 }
 
 export class ApiClient {
