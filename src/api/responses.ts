@@ -1,6 +1,7 @@
 // Turning an answer into what the endpoint promises: its JSON checked against the model
 // (validate.ts; left-out list items reported), or the typed error that its status and error body
 // call for (errors.ts).
+import { ShapeError } from './checks';
 import {
   AccessDeniedError,
   ApiDisabledError,
@@ -18,7 +19,6 @@ import type { RateLimitState } from './rateLimit';
 import { excerpt, redact, valueExcerpt } from './redact';
 import { finishProblems, type ItemProblem } from './tolerant';
 import type { Exchange, RawAnswer, RequestContext } from './transport';
-import { ShapeError } from './validate';
 
 /** Turns the parsed JSON into the result (validation); `at` is put in front of a failure's path. */
 export type ParseAnswer<T> = (json: unknown, at: string) => T;
