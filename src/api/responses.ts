@@ -85,6 +85,7 @@ export class ResponseReader {
     }
   }
 
+  /** The typed error of an answer outside 2xx: by its coded error, then its status and wording. */
   private errorFor(raw: RawAnswer, ctx: RequestContext, secrets: string[]): ApiError {
     const { status, text, headers } = raw;
     const parsed = parseErrorBody(text);
