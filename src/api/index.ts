@@ -6,17 +6,9 @@ export { RateLimitState, RATE_LIMIT_WINDOW_MS, type RateLimitSnapshot, type Disp
 export { redact, redactValue, excerpt, isEncryptedValue, REDACTED } from './redact';
 export { parseApiDate, formatApiDate } from './dates';
 export { MAX_BODY_BYTES, RedirectError, ResponseTooLargeError, formatBytes } from './boundedBody';
-export {
-  ApiClient,
-  MAX_PER_PAGE,
-  parseErrorBody,
-  variableBody,
-  variableUpdateBody,
-  type CallOptions,
-  type ClientOptions,
-  type FetchLike,
-  type RequestEvent,
-} from './client';
+export { ApiClient, type CallOptions, type ClientOptions } from './client';
+export { parseErrorBody } from './responses';
+export { type FetchLike, type RequestEvent } from './transport';
 export {
   itemProblems,
   sentCount,
@@ -35,4 +27,5 @@ export {
 } from './tolerant';
 export { allowsAllPipelines, mayPipelineUse, canOpenTarget, pipelinesAccessLevel } from './targetAccess';
 export { SCOPES_FOR, actionForRequest, isForbidden, seeminglyMissingScopes, type ScopeAction, type ScopeNeed } from './scopes';
-export { PageTracker, iteratePages, type PageRequest } from './paging';
+export { PageTracker, iteratePages, MAX_PER_PAGE, type PageRequest } from './paging';
+export { variableBody, variableUpdateBody } from './wire';

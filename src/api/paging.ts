@@ -2,7 +2,25 @@
 // targets): it ignores `page` and `per_page` and answers everything each time. So a page ends the
 // list when it is shorter than asked, longer than asked (the server answered everything), or brings
 // no item not seen before (the server repeats itself); items seen before are never yielded twice.
+import { ValidationError } from './errors';
 import { identityOf, sentCount } from './tolerant';
+
+/** The largest page the API serves (`per_page`). */
+export const MAX_PER_PAGE = 100;
+
+/** Refuses (ValidationError) a page size the API does not serve, before any request. */
+export function checkPerPage(perPage: number): void {
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    throw new ValidationError(`Value of 'per_page' is invalid: ${perPage} (1 to ${MAX_PER_PAGE}).`, { param: 'per_page' });
+  }
+}
+
+/** Refuses (ValidationError) a page number below 1, before any request. */
+export function checkPage(page: number): void {
+  if (!Number.isInteger(page) || page < 1) {
+    throw new ValidationError(`Value of 'page' is invalid: ${page} (pages start at 1).`, { param: 'page' });
+  }
+}
 
 /** What a page fetcher gets: the page (from 1) and its size. */
 export interface PageRequest {
@@ -57,5 +75,19 @@ export async function* iteratePages<T>(
     if (last) {
       return;
     }
+  }
+}
+
+/** iteratePages with its arguments checked (ValidationError on the first step): ApiClient.pages(). */
+export async function* listPages<T>(list: (q: PageRequest) => Promise<T[]>, perPage: number, startPage: number): AsyncIterable<T[]> {
+  checkPerPage(perPage);
+  checkPage(startPage);
+  yield* iteratePages(list, perPage, startPage);
+}
+
+/** The items of every page of listPages(): ApiClient.items(). */
+export async function* listItems<T>(list: (q: PageRequest) => Promise<T[]>, perPage: number, startPage: number): AsyncIterable<T> {
+  for await (const page of listPages(list, perPage, startPage)) {
+    yield* page;
   }
 }

@@ -93,3 +93,17 @@ export function excerpt(text: string, max = 200, secrets: readonly (string | und
   const flat = redact(String(text).slice(0, 65_536), secrets).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** A short, redacted, single-line excerpt of any value (a JSON item, a field of one) for messages. */
+export function valueExcerpt(value: unknown, max: number, secrets: readonly (string | undefined)[] = []): string {
+  return excerpt(jsonText(redactValue(value, secrets)), max, secrets);
+}
+
+/** JSON text of `v`, or String(v) for what JSON cannot write (undefined, a function, a cycle). */
+export function jsonText(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

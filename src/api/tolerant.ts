@@ -1,7 +1,7 @@
 // The tolerant reader's shared parts: the items of a list that could not be read (one odd item
 // never loses the list), the display fallbacks for fields the real service may leave out, and the
 // identity of a list item (to drop the repeats of a server that does not page).
-import { excerpt, redactValue } from './redact';
+import { jsonText, valueExcerpt } from './redact';
 
 /** An item of a list answer that was left out because the code cannot work without what it lacks. */
 export interface ItemProblem {
@@ -93,7 +93,7 @@ function finishOne(p: PendingProblem, secrets: readonly string[]): ItemProblem {
   return {
     at: p.at,
     message: `${p.at}: ${p.reason}`,
-    excerpt: excerpt(safeJson(redactValue(withoutLinks(p.item), secrets)), 200, secrets),
+    excerpt: valueExcerpt(withoutLinks(p.item), 200, secrets),
     label: labelOf(p.item),
   };
 }
@@ -120,14 +120,6 @@ function labelOf(item: unknown): string | undefined {
     }
   }
   return undefined;
-}
-
-function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return String(v);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,5 +230,5 @@ export function identityOf(item: unknown): string {
       return `name:${o.name}`;
     }
   }
-  return `json:${safeJson(item)}`;
+  return `json:${jsonText(item)}`;
 }

@@ -37,7 +37,7 @@ import {
 
 type Node = vscode.TreeItem & { contextValue?: string; command?: vscode.Command };
 
-/** The client's bound: one try plus two retries, for GET only (src/api/client.ts, maxRetries). */
+/** The client's bound: one try plus two retries, for GET only (src/api/transport.ts, maxRetries). */
 const GET_ATTEMPTS = 3;
 
 /**

@@ -2,18 +2,15 @@
 // shared by the scope's node and the effective variables: a scope is requested once until Refresh
 // or a change in it, however many places show it.
 import * as vscode from 'vscode';
-import { type ApiClient, type Variable, type VariableFilter } from '../../api';
+import { MAX_PER_PAGE, type ApiClient, type Variable, type VariableFilter } from '../../api';
 import { MessageNode } from '../nodes/messageNode';
 import type { TreeNode } from '../nodes/treeNode';
 import { PagedList } from '../pagedList';
 import { describeVariableScope, VariableNode } from './variableNode';
 import { filterKey, scopeFilter, scopeKey, type VariableScopeRef } from './scope';
 
-/**
- * Items per list request: the API's maximum, so that most scopes take one request. (A literal, not
- * the client's MAX_PER_PAGE: the view is in the activation bundle, the client is not.)
- */
-export const LIST_PAGE_SIZE = 100;
+/** Items per list request: the API's maximum, so that most scopes take one request. */
+export const LIST_PAGE_SIZE = MAX_PER_PAGE;
 /** Pages of one scope loaded for its effective variables, at most (10,000 variables). */
 export const MAX_SCOPE_PAGES = 100;
 
