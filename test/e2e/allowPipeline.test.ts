@@ -5,7 +5,7 @@
 // exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../shared/dialect';
+import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitStep } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';

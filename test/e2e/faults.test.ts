@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { fullTargetLabel, listedTargetLabel, listedTargetRows } from '../shared/dialect';
+import { fullTargetLabel, listedTargetLabel, listedTargetRows } from '../harness/dialect';
 
 /** The rows of acme's Targets view in the run's dialect. */
 const TARGET_ROWS = listedTargetRows().length;

@@ -3,7 +3,7 @@
 // asking the account type, and the status bar item's click showing the budget and the log.
 import * as assert from 'node:assert/strict';
 import { demoTokens, waitFor, workbench } from './workbench';
-import { sendsRateLimitReset } from '../shared/dialect';
+import { sendsRateLimitReset } from '../harness/dialect';
 
 const API_URL = 'workspaceAutomation.apiUrl';
 const WORKSPACE = 'workspaceAutomation.workspace';

@@ -3,7 +3,7 @@
 // the workspace pick, the projects listed, Sign Out; and the account-type steps with Back.
 import * as assert from 'node:assert/strict';
 import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
-import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../shared/dialect';
+import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
 import { closeSignedIn, presetWorkspace, signInWith } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
 

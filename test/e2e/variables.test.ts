@@ -29,7 +29,7 @@ import {
 } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';
 import { MODERN_TOKEN } from '../emulator/demo-data';
-import { ENCRYPTED_PREFIX } from '../shared/dialect';
+import { ENCRYPTED_PREFIX } from '../harness/dialect';
 
 const TITLE = 'Create Variable';
 const COMMAND = 'Workspace Automation: Create Variable…';

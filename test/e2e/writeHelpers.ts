@@ -2,10 +2,10 @@
 // a clean start for each test, reading the emulator's state through the API, and reading what
 // the quick input shows beyond labels (descriptions, step counter, password mode).
 import * as assert from 'node:assert/strict';
-import { readAllVariables, type ApiVariable } from '../shared/variables';
+import { readAllVariables, type ApiVariable } from '../harness/variables';
 import { waitFor, type Workbench } from './workbench';
 
-export { md5Fingerprint, onlyNewVariable, publicHalf, type ApiVariable } from '../shared/variables';
+export { md5Fingerprint, onlyNewVariable, publicHalf, type ApiVariable } from '../harness/variables';
 
 /** Call in beforeEach(): the demo data again, `read` of it (to compare with), an empty request log. */
 export async function resetDemoData<T>(wb: Workbench, read: (wb: Workbench) => Promise<T>): Promise<T> {

@@ -19,7 +19,7 @@ import {
   tokenKey,
 } from './sessionHelpers';
 import { MODERN_SCOPES } from '../emulator/demo-data';
-import { dialectTag } from '../shared/dialect';
+import { dialectTag } from '../harness/dialect';
 import { forbidFor, startVendorProxy, type VendorProxy } from './vendorProxy';
 
 describe('auth: sign-in and session states', function () {

@@ -17,8 +17,8 @@ import type { ExtensionApi } from '../../src/extension';
 import type { Services } from '../../src/services';
 import { startEmulator } from '../emulator';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { demoProjects, dialect, fullTargetLabel, listedTargetLabel, listedTargetRows, sendsRateLimitReset } from '../shared/dialect';
-import { endlessBody, json, startHostileServer, type HostileServer, type ReceivedRequest } from '../shared/hostileServer';
+import { demoProjects, dialect, fullTargetLabel, listedTargetLabel, listedTargetRows, sendsRateLimitReset } from '../harness/dialect';
+import { endlessBody, json, startHostileServer, type HostileServer, type ReceivedRequest } from '../harness/hostileServer';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 import {
   addFault,

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { demoProjects, projectLabel } from '../shared/dialect';
+import { demoProjects, projectLabel } from '../harness/dialect';
 import { addFault, apiCall, clearRequests, ENV_TOKEN, hideSidebar, labelOf, requests, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { getChildren(): Promise<Node[]> | Node[]; contextValue?: string };

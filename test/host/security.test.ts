@@ -21,7 +21,7 @@ import { ApiClient, ConfigurationError, type FetchLike } from '../../src/api';
 import { createVariable } from '../../src/commands/createVariable';
 import { emptyAnswers } from '../../src/commands/createVariable/answers';
 import type { ExtensionApi } from '../../src/extension';
-import { json, redirect, startHostileServer, type HostileServer } from '../shared/hostileServer';
+import { json, redirect, startHostileServer, type HostileServer } from '../harness/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
 import {
   config,
@@ -38,7 +38,7 @@ import {
   tokenKey,
   waitFor,
 } from './sessionHelpers';
-import { ENCRYPTED_PREFIX, listedTargetRows } from '../shared/dialect';
+import { ENCRYPTED_PREFIX, listedTargetRows } from '../harness/dialect';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 

@@ -6,7 +6,7 @@ import { toVariableCreate, takesDescription, type VariableRequestAnswers } from 
 import type { ApiClient } from '../../../src/api';
 import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, WEB_APP_PIPELINE_IDS } from '../../emulator/demo-data';
-import { onlyNewVariable, readAllVariables, type AdminGet, type ApiVariable } from '../../shared/variables';
+import { onlyNewVariable, readAllVariables, type AdminGet, type ApiVariable } from '../../harness/variables';
 import { rsaKeyPair } from '../emulator/helpers';
 import { makeClient } from '../api/helpers';
 
