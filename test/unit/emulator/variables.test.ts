@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { Emulator, startEmulator, VARIABLES } from '../../emulator';
+import { VARIABLES } from '../../emulator';
+import { useEmulator } from '../../harness/useEmulator';
 import { assertError, call, sortedKeys } from './helpers';
 
 const PATH = '/workspaces/acme/variables';
@@ -70,19 +71,16 @@ function makeKeys(dir: string): Record<string, KeyPair> {
 }
 
 describe('emulator: variables', () => {
-  let emu: Emulator;
+  const emu = useEmulator();
   let dir: string;
   let keys: Record<string, KeyPair>;
   before(async () => {
-    emu = await startEmulator();
     dir = mkdtempSync(join(tmpdir(), 'emu-keys-'));
     keys = makeKeys(dir);
   });
-  after(async () => {
+  after(() => {
     rmSync(dir, { recursive: true, force: true });
-    await emu.close();
   });
-  beforeEach(() => emu.reset());
 
   const create = (body: unknown, token = 'admin-token'): ReturnType<typeof call> => call(emu.url, 'POST', PATH, { token, body });
 
