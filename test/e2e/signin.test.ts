@@ -6,6 +6,7 @@ import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulat
 import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
 import { closeSignedIn, presetWorkspace, signInWith } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
+import { runWizard } from './wizard';
 
 const WORKSPACE = 'workspaceAutomation.workspace';
 const API_URL = 'workspaceAutomation.apiUrl';
@@ -100,26 +101,26 @@ describe('sign in (UI)', () => {
     try {
       await wb.reload(); // the editor reads the changed settings.json when it loads
       await wb.runCommand('Workspace Automation: Sign In');
-      await wb.waitQuickInput({ placeholder: /Where is your account/ });
-      // Each item's detail (its address) is listed as a label too.
-      assert.deepEqual(await wb.quickPickItems(), [
-        'US account',
-        'https://api.buddy.works',
-        'EU account',
-        'https://api.eu.buddy.works',
-        'Self-hosted installation',
-        'https://<host>/api',
+      await runWizard(wb, [
+        {
+          placeholder: /Where is your account/,
+          // Each item's detail (its address) is listed as a label too.
+          check: async () =>
+            assert.deepEqual(await wb.quickPickItems(), [
+              'US account',
+              'https://api.buddy.works',
+              'EU account',
+              'https://api.eu.buddy.works',
+              'Self-hosted installation',
+              'https://<host>/api',
+            ]),
+          pick: 'Self-hosted installation',
+        },
+        { message: /Host name or IP address/, type: 'http://ci.example.com', refused: /without a scheme/, back: true },
+        { placeholder: /Where is your account/, pick: 'Self-hosted installation' },
+        { message: /Host name or IP address/, submit: 'ci.example.com' },
+        { message: /Paste a personal access token for https:\/\/ci\.example\.com\/api/ },
       ]);
-      await wb.pick('Self-hosted installation');
-      await waitFor('the host step', async () => (/Host name or IP address/.test(await wb.quickInputMessage()) ? true : undefined));
-      await wb.type('http://ci.example.com');
-      await wb.waitQuickInputMessage(/without a scheme/);
-      await wb.back();
-      await wb.waitQuickInput({ placeholder: /Where is your account/ });
-      await wb.pick('Self-hosted installation');
-      await waitFor('the host step again', async () => (/Host name or IP address/.test(await wb.quickInputMessage()) ? true : undefined));
-      await wb.submit('ci.example.com');
-      await wb.waitQuickInputMessage(/Paste a personal access token for https:\/\/ci\.example\.com\/api/);
       await wb.cancel();
       await wb.waitQuickInputClosed();
     } finally {

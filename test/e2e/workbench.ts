@@ -28,7 +28,7 @@ export interface TreeRow {
   expanded: boolean | undefined;
 }
 
-type TextMatch = string | RegExp;
+export type TextMatch = string | RegExp;
 
 function matches(text: string, m: TextMatch): boolean {
   return typeof m === 'string' ? text === m : m.test(text);
