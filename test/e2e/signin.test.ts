@@ -4,29 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
 import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
-import { closeSignedIn, presetWorkspace, signInWith } from './viewsHelpers';
+import { API_URL_SETTING, closeSignedIn, presetWorkspace, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
 import { runWizard } from './wizard';
 
-const WORKSPACE = 'workspaceAutomation.workspace';
-const API_URL = 'workspaceAutomation.apiUrl';
-
 describe('sign in (UI)', () => {
-  let apiUrl: unknown;
-
-  before(async () => {
-    const wb = workbench();
-    apiUrl = wb.userSettings()[API_URL];
-    wb.setUserSettings({ [WORKSPACE]: undefined });
-    await wb.open(); // fresh browser profile: signed out
-    await wb.openContainer();
-  });
-
-  after(async () => {
-    const wb = workbench();
-    wb.setUserSettings({ [WORKSPACE]: undefined, [API_URL]: apiUrl });
-    await wb.close();
-  });
+  const editor = useSignedOutEditor();
 
   it('shows the signed-out welcome with a Sign In button once, in the Projects view', async () => {
     const wb = workbench();
@@ -70,7 +53,7 @@ describe('sign in (UI)', () => {
         ['Docs', 'docs'],
       ],
     );
-    assert.equal(wb.userSettings()[WORKSPACE], 'acme');
+    assert.equal(wb.userSettings()[WORKSPACE_SETTING], 'acme');
     // Storing the token and then the workspace are two changes, yet the list is fetched once.
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(
@@ -97,7 +80,7 @@ describe('sign in (UI)', () => {
 
   it('asks the account type and the host without apiUrl, with Back between the steps', async () => {
     const wb = workbench();
-    wb.setUserSettings({ [API_URL]: undefined });
+    wb.setUserSettings({ [API_URL_SETTING]: undefined });
     try {
       await wb.reload(); // the editor reads the changed settings.json when it loads
       await wb.runCommand('Workspace Automation: Sign In');
@@ -124,7 +107,7 @@ describe('sign in (UI)', () => {
       await wb.cancel();
       await wb.waitQuickInputClosed();
     } finally {
-      wb.setUserSettings({ [API_URL]: apiUrl });
+      wb.setUserSettings({ [API_URL_SETTING]: editor.apiUrl });
     }
   });
 });

@@ -38,7 +38,8 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function exact(s: string): RegExp {
+/** Matches the whole text (but for surrounding white space), as typed. */
+export function exact(s: string): RegExp {
   return new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
 }
 
