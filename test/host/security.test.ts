@@ -35,6 +35,7 @@ import {
   setSetting,
   signedInAs,
   signedOutState,
+  signInCommand,
   tokenKey,
   waitFor,
 } from './sessionHelpers';
@@ -143,7 +144,7 @@ describe('security: secrets stay out of logs, files, messages and memory', funct
     })();
 
     // An unknown token refused at sign-in.
-    const refused = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: UNKNOWN_TOKEN, workspace: 'acme' });
+    const refused = await signInCommand(UNKNOWN_TOKEN);
     assert.equal(refused?.signedIn, false);
     shown.push(refused?.error ?? '');
 
@@ -292,7 +293,7 @@ describe('security: a plain http:// address off this machine is refused', functi
     api.views.targets!.refresh();
     assert.deepEqual(await api.views.projects.getChildren(), []);
     assert.deepEqual(await api.views.targets!.getChildren(), []);
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, false);
     assert.match(result?.error ?? '', /Plain http:\/\/ is allowed only for this machine/);
     // The client refuses such an address too, whoever builds it.
@@ -403,7 +404,7 @@ describe('security: no redirect is followed', function () {
     await signedOutState();
     hostile.handle((req, res) => (req.path.startsWith('/user') ? (redirect(res, 307, `${elsewhere.url}${req.path}`), true) : false));
     await setSetting('apiUrl', hostile.url);
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, false);
     assert.match(result?.error ?? '', new RegExp(`a redirect to ${elsewhere.url.replace(/\./g, '\\.')}/user`));
     assert.ok(hostile.received.some((r) => r.path.startsWith('/user')), 'the sign-in asked the server');
