@@ -9,7 +9,7 @@ import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { allowPipeline } from '../../src/commands/allowPipeline';
 import type { ExtensionApi } from '../../src/extension';
-import { ScriptedPrompter } from '../suite/scriptedPrompter';
+import { ScriptedPrompter } from '../host/scriptedPrompter';
 import type { BenchResults, Journey, Rows } from './results';
 
 const EXTENSION_ID = 'workspace-automation.workspace-automation';

@@ -191,7 +191,7 @@ async function runPayload(payloadPath: string, env: Record<string, string>): Pro
   try {
     const remote = (p: string) => `vscode-remote://127.0.0.1:${session.editor.port}${p}`;
     const payload = [
-      ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'suite', 'runner'))],
+      ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'harness', 'host', 'runner'))],
       ['extensionTestsPath', remote(payloadPath)],
     ];
     const page = await session.browser.newPage({ viewport: { width: 1400, height: 900 } });

@@ -5,10 +5,11 @@
 // exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../shared/dialect';
+import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitStep } from './writeHelpers';
 import { waitFor, workbench, type Workbench } from './workbench';
+import { runWizard, type WizardStep } from './wizard';
 
 interface ApiTarget {
   id: string;
@@ -48,6 +49,12 @@ const STAGING = 'tg-3a71';
 const FTP = 'tg-5d90';
 /** Production as the Targets view and the target pick list it (the vendor's list item has no name). */
 const PRODUCTION_ROW = listedTargetLabel(PRODUCTION_TARGET_ID);
+/** From the palette: production, then Web App's Deploy to staging. */
+const ALLOW_STAGING_ON_PRODUCTION: WizardStep[] = [
+  { at: [1, 3], pick: PRODUCTION_ROW },
+  { at: [2, 3], pick: 'Web App' },
+  { at: [3, 3], pick: 'Deploy to staging' },
+];
 
 describe('Allow Pipeline on Target (UI, admin)', () => {
   let initial: Map<string, ApiTarget>;
@@ -190,12 +197,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
     await wb.cancel();
     const initial = await allTargets(wb);
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
-    await waitStep(wb, TITLE, 1, 3);
-    await wb.pick(PRODUCTION_ROW);
-    await waitStep(wb, TITLE, 2, 3);
-    await wb.pick('Web App');
-    await waitStep(wb, TITLE, 3, 3);
-    await wb.pick('Deploy to staging');
+    await runWizard(wb, ALLOW_STAGING_ON_PRODUCTION, { title: TITLE });
     await wb.waitQuickInputClosed();
     await wb.waitForNotification(
       'Your permission on target Production web servers does not allow changing its pipelines (access level DENIED); ask a workspace administrator.',
@@ -213,12 +215,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
     const initial = await allTargets(wb);
     wb.emulator.clearRequests();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
-    await waitStep(wb, TITLE, 1, 3);
-    await wb.pick(PRODUCTION_ROW);
-    await waitStep(wb, TITLE, 2, 3);
-    await wb.pick('Web App');
-    await waitStep(wb, TITLE, 3, 3);
-    await wb.pick('Deploy to staging');
+    await runWizard(wb, ALLOW_STAGING_ON_PRODUCTION, { title: TITLE });
     await wb.waitQuickInputClosed();
     const message = await wb.waitForNotification(`The server refused this (403: ${quotedMissingScope('TARGET_MANAGE')})`);
     assert.match(message, /TARGET_MANAGE \(older scope names\) or TARGET_MANAGE \(2026 scope names\)/);

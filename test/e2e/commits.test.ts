@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { demoCommits } from '../emulator/demo-data';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
+import { runWizard } from './wizard';
 
 const PAGE_SIZE = 5;
 const webApp = demoCommits('web-app');
@@ -50,19 +51,14 @@ describe('Commits view (UI)', () => {
   it('filters by date with the two-step input (validation, Back), then clears the filter', async () => {
     const wb = workbench();
     await wb.viewAction('Commits', 'Filter Commits by Date');
-    await wb.waitQuickInput({ title: /Filter Commits by Date/ });
-    await wb.type('2026-13-01');
-    await wb.waitQuickInputMessage(/YYYY-MM-DD/);
-    await wb.submit('2026-09-25');
-    await wb.waitQuickInputMessage(/until this day/);
-    await wb.type('2026-09-10');
-    await wb.waitQuickInputMessage(/on or after/);
-    await wb.back();
-    await waitFor('since to come back with its answer', async () => ((await wb.quickInputValue()) === '2026-09-25' ? true : undefined));
-    await wb.submit('2026-09-15');
-    // Wait for the second step's box before typing into it (the first one is being replaced).
-    await wb.waitQuickInputMessage(/until this day/);
-    await wb.submit('2026-09-24');
+    await runWizard(wb, [
+      { title: /Filter Commits by Date/, type: '2026-13-01', refused: /YYYY-MM-DD/, submit: '2026-09-25' },
+      { message: /until this day/, type: '2026-09-10', refused: /on or after/, back: true },
+      // Since comes back with its answer.
+      { value: '2026-09-25', submit: '2026-09-15' },
+      // Wait for the second step's box before typing into it (the first one is being replaced).
+      { message: /until this day/, submit: '2026-09-24' },
+    ]);
     await wb.waitQuickInputClosed();
     const from = Date.parse('2026-09-15T00:00:00Z');
     const to = Date.parse('2026-09-24T23:59:59Z');

@@ -4,10 +4,11 @@
 // shows exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { apiGet, dismissInputAndNotifications, resetDemoData, waitStep, waitValue } from './writeHelpers';
+import { apiGet, dismissInputAndNotifications, resetDemoData } from './writeHelpers';
+import { runWizard } from './wizard';
 import { waitFor, workbench, type Workbench } from './workbench';
 
-const TITLE = 'Create Project';
+const WIZARD = { title: 'Create Project' };
 
 async function projectNames(wb: Workbench): Promise<string[]> {
   return (await apiGet<{ projects: { name: string }[] }>(wb, '/workspaces/acme/projects?per_page=100')).projects.map((p) => p.name);
@@ -29,11 +30,10 @@ describe('Create Project (UI)', () => {
   it('creates a project from the Projects view title; it appears in the view, selected', async () => {
     const wb = workbench();
     await wb.viewAction('Projects', 'Create Project…');
-    await waitStep(wb, TITLE, 1, 2);
-    await wb.submit('Billing Service');
-    await waitStep(wb, TITLE, 2, 2);
-    await waitValue(wb, 'billing-service');
-    await wb.enter();
+    await runWizard(wb, [
+      { at: [1, 2], submit: 'Billing Service' },
+      { at: [2, 2], value: 'billing-service', enter: true },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created project Billing Service (billing-service) in workspace acme.');
     const row = await wb.row('Projects', 'Billing Service');
@@ -48,21 +48,16 @@ describe('Create Project (UI)', () => {
   it('answers a taken name with Edit: the display name and name are kept, a new name is accepted', async () => {
     const wb = workbench();
     await wb.runCommand('Workspace Automation: Create Project…');
-    await waitStep(wb, TITLE, 1, 2);
-    await wb.submit('Web App');
-    await waitStep(wb, TITLE, 2, 2);
-    await waitValue(wb, 'web-app');
-    await wb.type('Web_App');
-    await wb.waitQuickInputMessage(/lower-case letters, digits and dashes/);
-    await wb.submit('web-app');
+    await runWizard(wb, [
+      { at: [1, 2], submit: 'Web App' },
+      { at: [2, 2], value: 'web-app', type: 'Web_App', refused: /lower-case letters, digits and dashes/, submit: 'web-app' },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.clickNotificationButton('A project named web-app already exists. Choose Edit to give the new project another name.', 'Edit');
-    await waitStep(wb, TITLE, 1, 2);
-    await waitValue(wb, 'Web App');
-    await wb.enter();
-    await waitStep(wb, TITLE, 2, 2);
-    await waitValue(wb, 'web-app');
-    await wb.submit('web-app-2');
+    await runWizard(wb, [
+      { at: [1, 2], value: 'Web App', enter: true },
+      { at: [2, 2], value: 'web-app', submit: 'web-app-2' },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created project Web App (web-app-2) in workspace acme.');
     assert.deepEqual(

@@ -5,8 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
+import { runWizard } from './wizard';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { fullTargetLabel, listedTargetLabel, listedTargetRows } from '../shared/dialect';
+import { fullTargetLabel, listedTargetLabel, listedTargetRows } from '../harness/dialect';
 
 /** The rows of acme's Targets view in the run's dialect. */
 const TARGET_ROWS = listedTargetRows().length;
@@ -49,12 +50,11 @@ describe('faults (UI)', () => {
     wb.emulator.injectFault({ kind: 'drop', count: 1, method: 'POST', path: '/allow-pipeline' });
     wb.emulator.clearRequests();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
-    await wb.waitQuickInput({ placeholder: /Choose a deployment target/ });
-    await wb.pick(listedTargetLabel(PRODUCTION_TARGET_ID));
-    await wb.waitQuickInput({ placeholder: /Choose a project/ });
-    await wb.pick('Web App');
-    await wb.waitQuickInput({ placeholder: /Choose the pipeline of web-app/ });
-    await wb.pick('Deploy to staging');
+    await runWizard(wb, [
+      { placeholder: /Choose a deployment target/, pick: listedTargetLabel(PRODUCTION_TARGET_ID) },
+      { placeholder: /Choose a project/, pick: 'Web App' },
+      { placeholder: /Choose the pipeline of web-app/, pick: 'Deploy to staging' },
+    ]);
     await wb.waitQuickInputClosed();
     const posts = () => wb.emulator.requests.filter((r) => r.method === 'POST');
     const failure = new RegExp(`Could not allow pipeline Deploy to staging on target ${fullTargetLabel(PRODUCTION_TARGET_ID)}`);

@@ -3,27 +3,11 @@
 // asking the account type, and the status bar item's click showing the budget and the log.
 import * as assert from 'node:assert/strict';
 import { demoTokens, waitFor, workbench } from './workbench';
-import { sendsRateLimitReset } from '../shared/dialect';
-
-const API_URL = 'workspaceAutomation.apiUrl';
-const WORKSPACE = 'workspaceAutomation.workspace';
+import { sendsRateLimitReset } from '../harness/dialect';
+import { API_URL_SETTING, useSignedOutEditor } from './viewsHelpers';
 
 describe('first run (UI)', () => {
-  let apiUrl: unknown;
-
-  before(async () => {
-    const wb = workbench();
-    apiUrl = wb.userSettings()[API_URL];
-    wb.setUserSettings({ [WORKSPACE]: undefined });
-    await wb.open(); // fresh browser profile: signed out
-    await wb.openContainer();
-  });
-
-  after(async () => {
-    const wb = workbench();
-    wb.setUserSettings({ [API_URL]: apiUrl, [WORKSPACE]: undefined });
-    await wb.close();
-  });
+  const editor = useSignedOutEditor();
 
   /**
    * Writes the user settings and reloads. The pause lets the server's settings watcher see the
@@ -55,7 +39,7 @@ describe('first run (UI)', () => {
 
   it('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
     const wb = workbench();
-    await changeSettingsAndReload({ [API_URL]: undefined });
+    await changeSettingsAndReload({ [API_URL_SETTING]: undefined });
     const text = await waitFor('the account welcome', async () => {
       const t = await wb.welcomeText('Projects');
       return /Sign In asks where your account is/.test(t) ? t : undefined;
@@ -80,7 +64,7 @@ describe('first run (UI)', () => {
 
   it('signed in, shows the four views, and the status bar item\'s click shows the budget and the log', async () => {
     const wb = workbench();
-    await changeSettingsAndReload({ [API_URL]: apiUrl });
+    await changeSettingsAndReload({ [API_URL_SETTING]: editor.apiUrl });
     await waitFor('the API URL welcome', async () => ((await wb.welcomeText('Projects')).includes('API URL setting') ? true : undefined));
     await wb.clickWelcome('Projects', 'Sign In');
     await wb.waitQuickInput({ title: /Sign In/ });

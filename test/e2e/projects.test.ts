@@ -4,7 +4,7 @@
 // workspace's welcome, the unreachable service's welcome, and Refresh costing one request.
 import * as assert from 'node:assert/strict';
 import { startEmulator } from '../emulator';
-import { demoProjects, dialect, projectLabel } from '../shared/dialect';
+import { demoProjects, dialect, projectLabel } from '../harness/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
 

@@ -3,29 +3,13 @@
 // the workspace pick, the projects listed, Sign Out; and the account-type steps with Back.
 import * as assert from 'node:assert/strict';
 import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
-import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../shared/dialect';
-import { closeSignedIn, presetWorkspace, signInWith } from './viewsHelpers';
+import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
+import { API_URL_SETTING, closeSignedIn, presetWorkspace, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
-
-const WORKSPACE = 'workspaceAutomation.workspace';
-const API_URL = 'workspaceAutomation.apiUrl';
+import { runWizard } from './wizard';
 
 describe('sign in (UI)', () => {
-  let apiUrl: unknown;
-
-  before(async () => {
-    const wb = workbench();
-    apiUrl = wb.userSettings()[API_URL];
-    wb.setUserSettings({ [WORKSPACE]: undefined });
-    await wb.open(); // fresh browser profile: signed out
-    await wb.openContainer();
-  });
-
-  after(async () => {
-    const wb = workbench();
-    wb.setUserSettings({ [WORKSPACE]: undefined, [API_URL]: apiUrl });
-    await wb.close();
-  });
+  const editor = useSignedOutEditor();
 
   it('shows the signed-out welcome with a Sign In button once, in the Projects view', async () => {
     const wb = workbench();
@@ -69,7 +53,7 @@ describe('sign in (UI)', () => {
         ['Docs', 'docs'],
       ],
     );
-    assert.equal(wb.userSettings()[WORKSPACE], 'acme');
+    assert.equal(wb.userSettings()[WORKSPACE_SETTING], 'acme');
     // Storing the token and then the workspace are two changes, yet the list is fetched once.
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(
@@ -96,34 +80,34 @@ describe('sign in (UI)', () => {
 
   it('asks the account type and the host without apiUrl, with Back between the steps', async () => {
     const wb = workbench();
-    wb.setUserSettings({ [API_URL]: undefined });
+    wb.setUserSettings({ [API_URL_SETTING]: undefined });
     try {
       await wb.reload(); // the editor reads the changed settings.json when it loads
       await wb.runCommand('Workspace Automation: Sign In');
-      await wb.waitQuickInput({ placeholder: /Where is your account/ });
-      // Each item's detail (its address) is listed as a label too.
-      assert.deepEqual(await wb.quickPickItems(), [
-        'US account',
-        'https://api.buddy.works',
-        'EU account',
-        'https://api.eu.buddy.works',
-        'Self-hosted installation',
-        'https://<host>/api',
+      await runWizard(wb, [
+        {
+          placeholder: /Where is your account/,
+          // Each item's detail (its address) is listed as a label too.
+          check: async () =>
+            assert.deepEqual(await wb.quickPickItems(), [
+              'US account',
+              'https://api.buddy.works',
+              'EU account',
+              'https://api.eu.buddy.works',
+              'Self-hosted installation',
+              'https://<host>/api',
+            ]),
+          pick: 'Self-hosted installation',
+        },
+        { message: /Host name or IP address/, type: 'http://ci.example.com', refused: /without a scheme/, back: true },
+        { placeholder: /Where is your account/, pick: 'Self-hosted installation' },
+        { message: /Host name or IP address/, submit: 'ci.example.com' },
+        { message: /Paste a personal access token for https:\/\/ci\.example\.com\/api/ },
       ]);
-      await wb.pick('Self-hosted installation');
-      await waitFor('the host step', async () => (/Host name or IP address/.test(await wb.quickInputMessage()) ? true : undefined));
-      await wb.type('http://ci.example.com');
-      await wb.waitQuickInputMessage(/without a scheme/);
-      await wb.back();
-      await wb.waitQuickInput({ placeholder: /Where is your account/ });
-      await wb.pick('Self-hosted installation');
-      await waitFor('the host step again', async () => (/Host name or IP address/.test(await wb.quickInputMessage()) ? true : undefined));
-      await wb.submit('ci.example.com');
-      await wb.waitQuickInputMessage(/Paste a personal access token for https:\/\/ci\.example\.com\/api/);
       await wb.cancel();
       await wb.waitQuickInputClosed();
     } finally {
-      wb.setUserSettings({ [API_URL]: apiUrl });
+      wb.setUserSettings({ [API_URL_SETTING]: editor.apiUrl });
     }
   });
 });

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
 import { NAMELESS_TARGET_ID } from '../emulator/demo-vendor';
-import { isVendor, listedTargetLabel, listedTargetRows } from '../shared/dialect';
+import { isVendor, listedTargetLabel, listedTargetRows } from '../harness/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { waitFor, workbench } from './workbench';
 

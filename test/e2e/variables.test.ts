@@ -17,21 +17,18 @@ import {
   isPasswordBox,
   md5Fingerprint,
   onlyNewVariable,
-  openFileInDialog,
   pickLabels,
   pickDescription,
   publicHalf,
   resetDemoData,
-  waitFocused,
-  waitStep,
-  waitValue,
   type ApiVariable,
 } from './writeHelpers';
+import { runWizard } from './wizard';
 import { waitFor, workbench, type Workbench } from './workbench';
 import { MODERN_TOKEN } from '../emulator/demo-data';
-import { ENCRYPTED_PREFIX } from '../shared/dialect';
+import { ENCRYPTED_PREFIX } from '../harness/dialect';
 
-const TITLE = 'Create Variable';
+const WIZARD = { title: 'Create Variable' };
 const COMMAND = 'Workspace Automation: Create Variable…';
 
 describe('Create Variable (UI)', () => {
@@ -63,21 +60,14 @@ describe('Create Variable (UI)', () => {
   it('creates a workspace VAR from the palette, step by step', async () => {
     const wb = workbench();
     await wb.runCommand(COMMAND);
-    await waitStep(wb, TITLE, 1, 6);
-    assert.deepEqual(await pickLabels(wb), ['Workspace', 'Project', 'Pipeline', 'Action']);
-    await wb.pick('Workspace');
-    await waitStep(wb, TITLE, 2, 6);
-    await wb.readmeScreenshot('create-variable');
-    await wb.pick('VAR');
-    await waitStep(wb, TITLE, 3, 6);
-    await wb.submit('API_URL');
-    await waitStep(wb, TITLE, 4, 6);
-    await wb.pick('Show the value while typing');
-    await waitStep(wb, TITLE, 5, 6);
-    assert.equal(await isPasswordBox(wb), false);
-    await wb.submit('https://api.example.com');
-    await waitStep(wb, TITLE, 6, 6);
-    await wb.submit('Where the app calls home');
+    await runWizard(wb, [
+      { at: [1, 6], check: async () => assert.deepEqual(await pickLabels(wb), ['Workspace', 'Project', 'Pipeline', 'Action']), pick: 'Workspace' },
+      { at: [2, 6], check: () => wb.readmeScreenshot('create-variable'), pick: 'VAR' },
+      { at: [3, 6], submit: 'API_URL' },
+      { at: [4, 6], pick: 'Show the value while typing' },
+      { at: [5, 6], check: async () => assert.equal(await isPasswordBox(wb), false), submit: 'https://api.example.com' },
+      { at: [6, 6], submit: 'Where the app calls home' },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable API_URL in workspace acme.');
     assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
@@ -91,23 +81,15 @@ describe('Create Variable (UI)', () => {
   it('creates a project VAR from the Web App item, settable, with an invalid key refused first', async () => {
     const wb = workbench();
     await contextMenuCommand(wb, 'Projects', 'Web App', 'Create Variable…');
-    await waitStep(wb, TITLE, 1, 6);
-    await wb.pick('VAR');
-    await waitStep(wb, TITLE, 2, 6);
-    await wb.type('9LIVES');
-    await wb.waitQuickInputMessage(/do not start with a digit/);
-    await wb.enter();
-    await waitStep(wb, TITLE, 2, 6);
-    await wb.submit('NODE_ENV');
-    await waitStep(wb, TITLE, 3, 6);
-    await wb.pick('Show the value while typing');
-    await waitStep(wb, TITLE, 4, 6);
-    await wb.submit('production');
-    await waitStep(wb, TITLE, 5, 6);
-    await wb.enter();
-    await waitStep(wb, TITLE, 6, 6);
-    await wb.pick('Settable');
-    await wb.enter();
+    await runWizard(wb, [
+      { at: [1, 6], pick: 'VAR' },
+      { at: [2, 6], type: '9LIVES', refused: /do not start with a digit/, enter: true },
+      { at: [2, 6], submit: 'NODE_ENV' },
+      { at: [3, 6], pick: 'Show the value while typing' },
+      { at: [4, 6], submit: 'production' },
+      { at: [5, 6], enter: true },
+      { at: [6, 6], pick: 'Settable', enter: true },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable NODE_ENV in project Web App.');
     assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
@@ -125,15 +107,12 @@ describe('Create Variable (UI)', () => {
       await webApp.click();
     }
     await contextMenuCommand(wb, 'Projects', 'Deploy to production', 'Create Variable…');
-    await waitStep(wb, TITLE, 1, 4);
-    await wb.pick('VAR');
-    await waitStep(wb, TITLE, 2, 4);
-    await wb.submit('DEPLOY_TOKEN');
-    await waitStep(wb, TITLE, 3, 4);
-    await wb.pick('Secret value: stored encrypted; nobody can read it back');
-    await waitStep(wb, TITLE, 4, 4);
-    assert.equal(await isPasswordBox(wb), true);
-    await wb.submit('s3cr3t-value');
+    await runWizard(wb, [
+      { at: [1, 4], pick: 'VAR' },
+      { at: [2, 4], submit: 'DEPLOY_TOKEN' },
+      { at: [3, 4], pick: 'Secret value: stored encrypted; nobody can read it back' },
+      { at: [4, 4], check: async () => assert.equal(await isPasswordBox(wb), true), submit: 's3cr3t-value' },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     const message = await wb.waitForNotification('Created secret variable DEPLOY_TOKEN in pipeline Deploy to production of project Web App: stored encrypted, nobody can read it back.');
     assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
@@ -146,29 +125,18 @@ describe('Create Variable (UI)', () => {
   it('creates an action VAR from the palette, with Back along the way', async () => {
     const wb = workbench();
     await wb.runCommand(COMMAND);
-    await waitStep(wb, TITLE, 1, 6);
-    await wb.pick('Action');
-    await waitStep(wb, TITLE, 2, 8);
-    await wb.pick('Web App');
-    await waitStep(wb, TITLE, 3, 8);
-    assert.equal(await pickDescription(wb, 'Build and test'), 'runs on push');
-    await wb.pick('Build and test');
-    await waitStep(wb, TITLE, 4, 8);
-    await wb.back();
-    await waitStep(wb, TITLE, 3, 8);
-    await waitFocused(wb, 'Build and test');
-    await wb.pick('Build and test');
-    await waitStep(wb, TITLE, 4, 8);
-    assert.deepEqual(await pickLabels(wb), ['Install dependencies', 'Unit tests', 'Lint']);
-    await wb.pick('Unit tests');
-    await waitStep(wb, TITLE, 5, 8);
-    await wb.pick('VAR');
-    await waitStep(wb, TITLE, 6, 8);
-    await wb.submit('TEST_SHARDS');
-    await waitStep(wb, TITLE, 7, 8);
-    await wb.enter();
-    await waitStep(wb, TITLE, 8, 8);
-    await wb.submit('4');
+    await runWizard(wb, [
+      { at: [1, 6], pick: 'Action' },
+      { at: [2, 8], pick: 'Web App' },
+      { at: [3, 8], check: async () => assert.equal(await pickDescription(wb, 'Build and test'), 'runs on push'), pick: 'Build and test' },
+      { at: [4, 8], back: true },
+      { at: [3, 8], focused: 'Build and test', pick: 'Build and test' },
+      { at: [4, 8], check: async () => assert.deepEqual(await pickLabels(wb), ['Install dependencies', 'Unit tests', 'Lint']), pick: 'Unit tests' },
+      { at: [5, 8], pick: 'VAR' },
+      { at: [6, 8], submit: 'TEST_SHARDS' },
+      { at: [7, 8], enter: true },
+      { at: [8, 8], submit: '4' },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable TEST_SHARDS in action Unit tests of pipeline Build and test (project Web App).');
     assert.deepEqual((await wb.notifications()).filter((n) => /may lack/.test(n)), [], 'no scope warning for the 2026 scope names');
@@ -180,23 +148,15 @@ describe('Create Variable (UI)', () => {
     const wb = workbench();
     const keyFile = keygen('deploy_ed25519');
     await wb.runCommand(COMMAND);
-    await waitStep(wb, TITLE, 1, 6);
-    await wb.pick('Workspace');
-    await waitStep(wb, TITLE, 2, 6);
-    await wb.pick('SSH_KEY');
-    await waitStep(wb, TITLE, 3, 7);
-    await wb.submit('DEPLOY_KEY');
-    await waitStep(wb, TITLE, 4, 7);
-    await wb.pick('Choose a private key file…');
-    await openFileInDialog(wb, keyFile);
-    await waitStep(wb, TITLE, 5, 7);
-    await wb.submit('Deploys web-app');
-    await waitStep(wb, TITLE, 6, 7);
-    await waitValue(wb, '~/.ssh/deploy_key');
-    await wb.enter();
-    await waitStep(wb, TITLE, 7, 7);
-    await waitValue(wb, '600');
-    await wb.enter();
+    await runWizard(wb, [
+      { at: [1, 6], pick: 'Workspace' },
+      { at: [2, 6], pick: 'SSH_KEY' },
+      { at: [3, 7], submit: 'DEPLOY_KEY' },
+      { at: [4, 7], pick: 'Choose a private key file…', file: keyFile },
+      { at: [5, 7], submit: 'Deploys web-app' },
+      { at: [6, 7], value: '~/.ssh/deploy_key', enter: true },
+      { at: [7, 7], value: '600', enter: true },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     const message = await wb.waitForNotification(/^Created SSH key variable DEPLOY_KEY in workspace acme\./);
     assert.ok(message.includes(publicHalf(keyFile)), message);
@@ -216,32 +176,20 @@ describe('Create Variable (UI)', () => {
     const wb = workbench();
     const keyFile = keygen('ci_key');
     const publicLine = fs.readFileSync(`${keyFile}.pub`, 'utf8').trim();
-    // The counter grows as answers show what is left: 8 steps for a VAR, 9 and 10 for a pasted key.
-    const at = (step: number, total = 10) => waitStep(wb, TITLE, step, total);
     await wb.runCommand(COMMAND);
-    await wb.pick('Project');
-    await at(2, 8);
-    await wb.pick('API Service');
-    await at(3, 8);
-    await wb.pick('SSH_PUBLIC_KEY');
-    await at(4, 9);
-    await wb.submit('CI_PUBLIC_KEY');
-    await at(5, 9);
-    await wb.pick('Paste the public key line…');
-    await at(6);
-    await wb.type('ssh-ed25519 not-a-key');
-    await wb.waitQuickInputMessage(/damaged/);
-    await wb.submit(publicLine);
-    await at(7);
-    await wb.submit('Key of the CI runner');
-    await at(8);
-    await wb.enter();
-    await at(9);
-    await waitValue(wb, '~/.ssh/ci_public_key.pub');
-    await wb.enter();
-    await at(10);
-    await waitValue(wb, '644');
-    await wb.enter();
+    // The counter grows as answers show what is left: 8 steps for a VAR, 9 and 10 for a pasted key.
+    await runWizard(wb, [
+      { pick: 'Project' },
+      { at: [2, 8], pick: 'API Service' },
+      { at: [3, 8], pick: 'SSH_PUBLIC_KEY' },
+      { at: [4, 9], submit: 'CI_PUBLIC_KEY' },
+      { at: [5, 9], pick: 'Paste the public key line…' },
+      { at: [6, 10], type: 'ssh-ed25519 not-a-key', refused: /damaged/, submit: publicLine },
+      { at: [7, 10], submit: 'Key of the CI runner' },
+      { at: [8, 10], enter: true },
+      { at: [9, 10], value: '~/.ssh/ci_public_key.pub', enter: true },
+      { at: [10, 10], value: '644', enter: true },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created public key variable CI_PUBLIC_KEY in project API Service.');
     const created = onlyNewVariable(initial, await allVariables(wb), 'project api-service');
@@ -253,43 +201,28 @@ describe('Create Variable (UI)', () => {
 
   it('answers a taken key with Retry (sent again) and Edit (every input kept)', async () => {
     const wb = workbench();
-    const at = (step: number) => waitStep(wb, TITLE, step, 6);
     await wb.runCommand(COMMAND);
-    await at(1);
-    await wb.pick('Workspace');
-    await at(2);
-    await wb.pick('VAR');
-    await at(3);
-    await wb.submit('REGION');
-    await at(4);
-    await wb.pick('Show the value while typing');
-    await at(5);
-    await wb.submit('us-east-2');
-    await at(6);
-    await wb.submit('Second region');
+    await runWizard(wb, [
+      { at: [1, 6], pick: 'Workspace' },
+      { at: [2, 6], pick: 'VAR' },
+      { at: [3, 6], submit: 'REGION' },
+      { at: [4, 6], pick: 'Show the value while typing' },
+      { at: [5, 6], submit: 'us-east-2' },
+      { at: [6, 6], submit: 'Second region' },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     const taken = 'A variable named REGION already exists in workspace acme. Choose Edit to give it another name.';
     await wb.clickNotificationButton(taken, 'Retry');
     await waitForPosts(wb, 2);
     await wb.clickNotificationButton(taken, 'Edit');
-    await waitStep(wb, TITLE, 1, 6);
-    await waitFocused(wb, 'Workspace');
-    await wb.enter();
-    await waitStep(wb, TITLE, 2, 6);
-    await waitFocused(wb, 'VAR');
-    await wb.enter();
-    await waitStep(wb, TITLE, 3, 6);
-    await waitValue(wb, 'REGION');
-    await wb.submit('REGION_2');
-    await waitStep(wb, TITLE, 4, 6);
-    await waitFocused(wb, 'Show the value while typing');
-    await wb.enter();
-    await waitStep(wb, TITLE, 5, 6);
-    await waitValue(wb, 'us-east-2');
-    await wb.enter();
-    await waitStep(wb, TITLE, 6, 6);
-    await waitValue(wb, 'Second region');
-    await wb.enter();
+    await runWizard(wb, [
+      { at: [1, 6], focused: 'Workspace', enter: true },
+      { at: [2, 6], focused: 'VAR', enter: true },
+      { at: [3, 6], value: 'REGION', submit: 'REGION_2' },
+      { at: [4, 6], focused: 'Show the value while typing', enter: true },
+      { at: [5, 6], value: 'us-east-2', enter: true },
+      { at: [6, 6], value: 'Second region', enter: true },
+    ], WIZARD);
     await wb.waitQuickInputClosed();
     await wb.waitForNotification('Created variable REGION_2 in workspace acme.');
     assert.deepEqual(

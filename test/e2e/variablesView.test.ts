@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { apiGet, contextMenuCommand, dismissInputAndNotifications, openFileInDialog, pickLabels, waitStep, waitValue } from './writeHelpers';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels } from './writeHelpers';
+import { runWizard } from './wizard';
 import { waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 
 const VIEW = 'Variables';
@@ -76,16 +77,12 @@ describe('Variables view (UI)', () => {
       ],
     );
     await contextMenuCommand(wb, VIEW, 'NODE_VERSION', 'Change Variable…');
-    const title = 'Change Variable NODE_VERSION';
-    await waitStep(wb, title, 1, 4);
-    await waitValue(wb, '20');
-    await wb.submit('22');
-    await waitStep(wb, title, 2, 4);
-    await wb.pick('Keep it readable');
-    await waitStep(wb, title, 3, 4);
-    await wb.submit('Node.js major version');
-    await waitStep(wb, title, 4, 4);
-    await wb.enter();
+    await runWizard(wb, [
+      { at: [1, 4], value: '20', submit: '22' },
+      { at: [2, 4], pick: 'Keep it readable' },
+      { at: [3, 4], submit: 'Node.js major version' },
+      { at: [4, 4], enter: true },
+    ], { title: 'Change Variable NODE_VERSION' });
     await wb.waitQuickInputClosed();
     await wb.waitForRows(VIEW, (r) => row(r, 'NODE_VERSION')?.description === '22', 'the changed value');
     const changed = (await apiVariables(wb, '?project_name=web-app')).find((v) => v.key === 'NODE_VERSION') as unknown as { value: string; description: string; settable: boolean };
@@ -116,19 +113,24 @@ describe('Variables view (UI)', () => {
     await expandRow(wb, 'Deploy to production');
     await wb.waitForRows(VIEW, (r) => row(r, 'DEPLOY_DIR')?.description === '/var/www/web-app', 'the pipeline\'s variable');
     await contextMenuCommand(wb, VIEW, 'Deploy to production', 'Import Variables from .env File…');
-    await wb.waitQuickInput({ title: /^Import Variables from \.env/ });
-    await wb.pick('Choose a .env file…');
-    await openFileInDialog(wb, file);
-    await wb.waitQuickInput({ placeholder: /Check the variables to import into pipeline Deploy to production/ });
-    assert.deepEqual(await pickLabels(wb), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']);
-    await wb.pick('DEPLOY_DIR');
-    await wb.enter();
-    await wb.waitQuickInput({ placeholder: /Check the secrets/ });
-    await wb.enter();
-    await wb.waitQuickInput({ placeholder: /^Import 3 variable/ });
-    const items = await pickLabels(wb);
-    assert.ok(items.includes('line 3'), JSON.stringify(items));
-    await wb.pick(/^Import 3 variable\(s\) into pipeline Deploy to production/);
+    await runWizard(wb, [
+      { title: /^Import Variables from \.env/, pick: 'Choose a .env file…', file },
+      {
+        placeholder: /Check the variables to import into pipeline Deploy to production/,
+        check: async () => assert.deepEqual(await pickLabels(wb), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']),
+        pick: 'DEPLOY_DIR',
+        enter: true,
+      },
+      { placeholder: /Check the secrets/, enter: true },
+      {
+        placeholder: /^Import 3 variable/,
+        check: async () => {
+          const items = await pickLabels(wb);
+          assert.ok(items.includes('line 3'), JSON.stringify(items));
+        },
+        pick: /^Import 3 variable\(s\) into pipeline Deploy to production/,
+      },
+    ]);
     await wb.waitQuickInputClosed();
     await wb.waitForRows(
       VIEW,

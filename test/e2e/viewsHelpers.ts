@@ -1,9 +1,33 @@
 // Shared by the UI tests that start signed in (as the admin unless told) in workspace acme. The
 // workspace is preset in the user settings so Sign In asks only for the token (the sign-in flow's
-// own UI tests cover choosing a workspace).
-import { demoTokens, type Workbench } from './workbench';
+// own UI tests cover choosing a workspace). And the hooks of those that start signed out.
+import { demoTokens, workbench, type Workbench } from './workbench';
 
 export const WORKSPACE_SETTING = 'workspaceAutomation.workspace';
+export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
+
+/**
+ * Registers the before()/after() hooks of a describe that starts signed out: before, no workspace
+ * preset, a fresh editor (fresh browser profile: signed out) with the container open; after, the
+ * workspace and API address settings as they were, the editor closed. Returns the API address
+ * setting as it was (the emulator's) for tests that change it: read it in hooks and tests.
+ */
+export function useSignedOutEditor(): { readonly apiUrl: unknown } {
+  const saved = { apiUrl: undefined as unknown };
+  before(async () => {
+    const wb = workbench();
+    saved.apiUrl = wb.userSettings()[API_URL_SETTING];
+    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined });
+    await wb.open(); // fresh browser profile: signed out
+    await wb.openContainer();
+  });
+  after(async () => {
+    const wb = workbench();
+    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, [API_URL_SETTING]: saved.apiUrl });
+    await wb.close();
+  });
+  return saved;
+}
 
 /** Signs in with `token` through the Sign In command (workspace preset to acme by presetWorkspace). */
 export async function signInWith(wb: Workbench, token: string): Promise<void> {

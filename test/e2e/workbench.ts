@@ -28,7 +28,7 @@ export interface TreeRow {
   expanded: boolean | undefined;
 }
 
-type TextMatch = string | RegExp;
+export type TextMatch = string | RegExp;
 
 function matches(text: string, m: TextMatch): boolean {
   return typeof m === 'string' ? text === m : m.test(text);
@@ -38,7 +38,8 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function exact(s: string): RegExp {
+/** Matches the whole text (but for surrounding white space), as typed. */
+export function exact(s: string): RegExp {
   return new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
 }
 

@@ -2,10 +2,10 @@
 // a clean start for each test, reading the emulator's state through the API, and reading what
 // the quick input shows beyond labels (descriptions, step counter, password mode).
 import * as assert from 'node:assert/strict';
-import { readAllVariables, type ApiVariable } from '../shared/variables';
-import { waitFor, type Workbench } from './workbench';
+import { readAllVariables, type ApiVariable } from '../harness/variables';
+import { exact, waitFor, type Workbench } from './workbench';
 
-export { md5Fingerprint, onlyNewVariable, publicHalf, type ApiVariable } from '../shared/variables';
+export { md5Fingerprint, onlyNewVariable, publicHalf, type ApiVariable } from '../harness/variables';
 
 /** Call in beforeEach(): the demo data again, `read` of it (to compare with), an empty request log. */
 export async function resetDemoData<T>(wb: Workbench, read: (wb: Workbench) => Promise<T>): Promise<T> {
@@ -38,7 +38,7 @@ export async function waitStep(wb: Workbench, title: string, step: number, total
 export async function pickDescription(wb: Workbench, label: string): Promise<string> {
   const row = wb.quickInput
     .locator('.quick-input-list .monaco-list-row')
-    .filter({ has: wb.page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+    .filter({ has: wb.page.locator('.label-name', { hasText: exact(label) }) })
     .first();
   await row.waitFor({ state: 'visible' });
   const description = row.locator('.label-description');
@@ -116,7 +116,7 @@ export async function contextMenuCommand(wb: Workbench, viewTitle: string, rowLa
   await row.click({ button: 'right' });
   const menu = wb.page.locator('.monaco-menu-container .monaco-menu, .context-view .monaco-menu').first();
   await menu.waitFor({ state: 'visible' });
-  const item = menu.locator('.action-item .action-label', { hasText: new RegExp(`^\\s*${itemLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }).first();
+  const item = menu.locator('.action-item .action-label', { hasText: exact(itemLabel) }).first();
   await item.waitFor({ state: 'visible' });
   // Menus ignore clicks during their opening animation: hover first, then click.
   await item.hover();

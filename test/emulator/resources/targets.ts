@@ -22,6 +22,11 @@ export function targetSummary(ctx: Ctx, t: Target): Record<string, unknown> {
     // The vendor's current list item: no url, html_url, name, tags or pipeline model.
     return { id: t.id, identifier: t.identifier, type: t.type, host: t.host, port: t.port, path: t.path, auth: maskedAuth(ctx, t) };
   }
+  return { ...targetFields(ctx, t), all_pipelines_allowed: t.all_pipelines_allowed };
+}
+
+/** What the default dialect's list item and every full target carry first. */
+function targetFields(ctx: Ctx, t: Target): Record<string, unknown> {
   return {
     ...targetUrls(ctx, t),
     id: t.id,
@@ -32,7 +37,6 @@ export function targetSummary(ctx: Ctx, t: Target): Record<string, unknown> {
     port: t.port,
     path: t.path,
     tags: [...t.tags],
-    all_pipelines_allowed: t.all_pipelines_allowed,
   };
 }
 
@@ -50,15 +54,7 @@ function pipelineModel(ctx: Ctx, t: Target): Record<string, unknown> {
 export function fullTarget(ctx: Ctx, t: Target): Record<string, unknown> {
   const allowed = t.allowedPipelineIds.map((id) => ctx.store.pipelines.get(id)).filter((p) => p !== undefined);
   return {
-    ...targetUrls(ctx, t),
-    id: t.id,
-    identifier: t.identifier,
-    name: t.name,
-    type: t.type,
-    host: t.host,
-    port: t.port,
-    path: t.path,
-    tags: [...t.tags],
+    ...targetFields(ctx, t),
     ...pipelineModel(ctx, t),
     ...t.extra,
     permissions: { others: t.permissions.others, users: t.permissions.users.map((u) => ({ ...u })) },

@@ -15,29 +15,19 @@ import {
   type ApiClient,
   type FetchLike,
 } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../../emulator/demo-data';
 import { editingFetch, globalFetch, makeClient, nodeFetch, rejection, USER_AGENT } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 
 describe('api client: endpoints against the emulator', function () {
-  let emu: Emulator;
+  const emu = useEmulator();
   let admin: ApiClient;
 
   const requestsTo = (method: string, path: string) =>
     emu.requests.filter((r) => r.method === method && r.path.split('?')[0] === path).length;
 
   before(async () => {
-    emu = await startEmulator({ port: 0 });
     admin = (await makeClient(emu.url, ADMIN_TOKEN)).client;
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(() => {
-    emu.reset();
-    emu.clearRequests();
   });
 
   describe('what every request carries', () => {

@@ -1,27 +1,15 @@
 // Paging across web-app's commits with since and until, checked against the emulator's demo data.
 import * as assert from 'node:assert/strict';
 import { formatApiDate, parseApiDate, type CommitSummary } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, demoCommits } from '../../emulator/demo-data';
 import { makeClient } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 
 describe('api client: paging', function () {
-  let emu: Emulator;
+  const emu = useEmulator();
   const COMMITS = '/workspaces/acme/projects/web-app/repository/commits';
   const commitRequests = () => emu.requests.filter((r) => r.method === 'GET' && r.path.split('?')[0] === COMMITS);
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(() => {
-    emu.reset();
-    emu.clearRequests();
-  });
 
   it('iterates every commit of web-app, page by page, stopping at the first short page', async () => {
     const expected = demoCommits('web-app').map((c) => c.revision);

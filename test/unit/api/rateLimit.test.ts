@@ -1,26 +1,13 @@
 // The rate-limit state from real answers, the server's refusal, and the fail-fast at zero.
 import * as assert from 'node:assert/strict';
 import { RateLimitError, RateLimitState, type RateLimitSnapshot } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN } from '../../emulator/demo-data';
 import { makeClient, rejection } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 
 describe('api client: rate limit', function () {
-  let emu: Emulator;
   const LIMIT = 4;
-
-  before(async () => {
-    emu = await startEmulator({ port: 0, rateLimit: LIMIT, rateWindowS: 3600 });
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(() => {
-    emu.reset();
-    emu.clearRequests();
-  });
+  const emu = useEmulator({ rateLimit: LIMIT, rateWindowS: 3600 });
 
   it('every answer updates the one observable state', async () => {
     const { client } = await makeClient(emu.url, ADMIN_TOKEN);

@@ -12,14 +12,12 @@ import {
   type ApiClient,
   type RequestEvent,
 } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, DEV_TOKEN } from '../../emulator/demo-data';
 import { globalFetch, makeClient, rejection, sleep } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 
 describe('api client: retries, timeouts, cancellation, sharing', function () {
-  let emu: Emulator;
+  const emu = useEmulator();
   let client: ApiClient;
   let events: RequestEvent[];
   /** How long requests a test abandoned may still run on the server; waited for after the test, so that they are not logged during the next one. */
@@ -29,21 +27,11 @@ describe('api client: retries, timeouts, cancellation, sharing', function () {
   const PROJECT = '/workspaces/acme/projects/web-app';
   const PROJECTS = '/workspaces/acme/projects';
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
   afterEach(async () => {
     await sleep(lingerMs);
     lingerMs = 0;
   });
   beforeEach(async () => {
-    emu.reset();
-    emu.clearFaults();
-    emu.setLatency(0);
-    emu.clearRequests();
     ({ client, events } = await makeClient(emu.url, ADMIN_TOKEN, { maxRetries: 2 }));
   });
 

@@ -12,25 +12,14 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, DENIED_TOKEN, PRODUCTION_TARGET_ID, WEB_APP_PIPELINE_IDS } from '../../emulator/demo-data';
 import { editingFetch, makeClient, nodeFetch, rejection } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 type Json = Record<string, unknown>;
 
 describe('api client: tolerance and validation of answers', function () {
-  let emu: Emulator;
+  const emu = useEmulator();
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(() => {
-    emu.reset();
-  });
 
   /** A client whose answers for URLs containing `match` are rewritten by `edit` (JSON in, JSON out). */
   async function editing(match: string, edit: (json: Json) => unknown, token = ADMIN_TOKEN) {

@@ -20,25 +20,14 @@ import {
   UnexpectedResponseError,
   type FetchLike,
 } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, PRODUCTION_TARGET_ID } from '../../emulator/demo-data';
 import { editingFetch, makeClient, nodeFetch, rejection } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 type Json = Record<string, unknown>;
 
 describe('api client: the tolerant reader (shapes of the real service)', function () {
-  let emu: Emulator;
+  const emu = useEmulator();
 
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(() => {
-    emu.reset();
-  });
 
   /** A client whose answers for URLs containing `match` are rewritten by `edit`; `sent` records the requests. */
   async function editing(match: string, edit: (json: Json, url: string) => unknown, sent: { url: string }[] = []) {

@@ -14,7 +14,7 @@ import {
   ValidationError,
   type FetchLike,
 } from '../../../src/api';
-import { endlessBody, json, loopbackCertificate, redirect, startHostileServer, type HostileServer } from '../../shared/hostileServer';
+import { endlessBody, json, loopbackCertificate, redirect, startHostileServer, type HostileServer } from '../../harness/hostileServer';
 import { globalFetch, makeClient, nodeFetch, rejection, sleep } from './helpers';
 
 const TOKEN = 'hostile-test-token-0123456789';

@@ -12,11 +12,9 @@ import {
   type ApiClient,
   type FetchLike,
 } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, DEV_TOKEN, MINIMAL_TOKEN } from '../../emulator/demo-data';
 import { editingFetch, makeClient, nodeFetch, rejection } from './helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 
 /** Demo variable ids (the same in both dialects). */
 const REGION = 1;
@@ -26,20 +24,14 @@ const DEPLOY_DIR = 4;
 
 for (const dialect of ['default', 'vendor'] as const) {
   describe(`api client: updateVariable (${dialect} dialect)`, function () {
-    let emu: Emulator;
+    const emu = useEmulator({ dialect });
     let admin: ApiClient;
     const sent: { url: string; init: Parameters<FetchLike>[1] }[] = [];
 
     before(async () => {
-      emu = await startEmulator({ port: 0, dialect });
       admin = (await makeClient(emu.url, ADMIN_TOKEN, { fetch: editingFetch(await nodeFetch(), () => undefined, sent) })).client;
     });
-    after(async () => {
-      await emu.close();
-    });
     beforeEach(() => {
-      emu.reset();
-      emu.clearRequests();
       sent.length = 0;
     });
 
@@ -149,13 +141,7 @@ describe('api: variableUpdateBody', () => {
 });
 
 describe('api client: listVariables pages', function () {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
+  const emu = useEmulator({ resetEachTest: false });
 
   it('sends page and per_page with the scope filter, and reads every page', async () => {
     const { client } = await makeClient(emu.url, ADMIN_TOKEN);

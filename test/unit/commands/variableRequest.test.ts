@@ -4,16 +4,14 @@
 import * as assert from 'node:assert/strict';
 import { toVariableCreate, takesDescription, type VariableRequestAnswers } from '../../../src/commands/createVariable/variableRequest';
 import type { ApiClient } from '../../../src/api';
-import { startEmulator } from '../../emulator';
 import { ADMIN_TOKEN, WEB_APP_PIPELINE_IDS } from '../../emulator/demo-data';
-import { onlyNewVariable, readAllVariables, type AdminGet, type ApiVariable } from '../../shared/variables';
+import { onlyNewVariable, readAllVariables, type AdminGet, type ApiVariable } from '../../harness/variables';
 import { rsaKeyPair } from '../emulator/helpers';
 import { makeClient } from '../api/helpers';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+import { useEmulator } from '../../harness/useEmulator';
 
 describe('commands: Create Variable answers become the request', function () {
-  let emu: Emulator;
+  const emu = useEmulator();
   let client: ApiClient;
   let actionId: number;
   const project = { name: 'web-app', displayName: 'Web App' };
@@ -33,17 +31,10 @@ describe('commands: Create Variable answers become the request', function () {
   }
 
   before(async () => {
-    emu = await startEmulator({ port: 0 });
     client = (await makeClient(emu.url, ADMIN_TOKEN)).client;
     const actions = await client.listActions('acme', project.name, pipeline.id);
     assert.ok(actions.length > 0, 'the demo pipeline has actions');
     actionId = actions[0].id;
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(() => {
-    emu.reset();
   });
 
   it('a pipeline variable goes to the pipeline, not to its project (whose answer the flow also keeps)', async () => {

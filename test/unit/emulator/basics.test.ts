@@ -1,15 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { Emulator, startEmulator, TOKENS, USERS } from '../../emulator';
+import { TOKENS, USERS } from '../../emulator';
 import { assertError, call } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 describe('emulator: authentication, URLs, headers, CORS, bodies, check order', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator();
 
   it('listens on 127.0.0.1 and reports its base address', () => {
     assert.match(emu.url, /^http:\/\/127\.0\.0\.1:\d+$/);

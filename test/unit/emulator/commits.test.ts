@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { ALL_STATUSES_COMMIT_INDEX, demoCommits, Emulator, LARGE_PATCH_COMMIT_INDEX, LARGE_PATCH_LINES, startEmulator, WEB_APP_COMMIT_COUNT } from '../../emulator';
+import { ALL_STATUSES_COMMIT_INDEX, demoCommits, LARGE_PATCH_COMMIT_INDEX, LARGE_PATCH_LINES, startEmulator, WEB_APP_COMMIT_COUNT } from '../../emulator';
 import { assertError, call, DATE } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const LIST = '/workspaces/acme/projects/web-app/repository/commits';
 const SUMMARY_KEYS = ['author', 'author_date', 'commit_date', 'committer', 'html_url', 'message', 'revision', 'url'];
@@ -40,11 +41,7 @@ function checkPatch(patch: string, additions: number, deletions: number): void {
 }
 
 describe('emulator: commits', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
+  const emu = useEmulator({ resetEachTest: false });
 
   const all = demoCommits('web-app');
 
@@ -231,11 +228,7 @@ describe('emulator: commits', () => {
 });
 
 describe('emulator: scaled data for the benchmark', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator({ scale: { projects: 300, targets: 120, commits: 100_000 } });
-  });
-  after(() => emu.close());
+  const emu = useEmulator({ scale: { projects: 300, targets: 120, commits: 100_000 }, resetEachTest: false });
 
   it('adds projects and targets to acme', async () => {
     const p = await call(emu.url, 'GET', '/workspaces/acme/projects?per_page=100&page=3');

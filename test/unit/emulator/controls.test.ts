@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { Emulator, startEmulator } from '../../emulator';
 import { call } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const control = (emu: Emulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> =>
   fetch(`${emu.url}/__emulator/${path}`, { method, headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -15,12 +16,7 @@ async function speaksVendor(emu: Emulator): Promise<boolean> {
 }
 
 describe('emulator: the dialect switch', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator();
 
   it('POST /__emulator/dialect switches, from that dialect’s demo data; GET tells which', async () => {
     await call(emu.url, 'POST', '/workspaces/acme/projects', { body: { display_name: 'Made Before' } });
@@ -76,12 +72,7 @@ describe('emulator: the dialect switch', () => {
 });
 
 describe('emulator: controls refuse web pages of another origin', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator();
 
   const other = ['https://evil.example', 'http://127.0.0.1:1', 'http://localhost', 'null'];
   const browserHeaders: Record<string, string>[] = [...other.map((origin) => ({ Origin: origin })), { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }];

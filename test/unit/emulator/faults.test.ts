@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { Emulator, FaultSpec, PRODUCTION_TARGET_ID, startEmulator } from '../../emulator';
+import { FaultSpec, PRODUCTION_TARGET_ID, startEmulator } from '../../emulator';
 import { call } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 /** A raw GET that reports status, body and how many chunks the body came in. */
 function rawGet(url: string): Promise<{ status: number; body: string; chunks: number; ms: number }> {
@@ -23,12 +24,7 @@ function rawGet(url: string): Promise<{ status: number; body: string; chunks: nu
 }
 
 describe('emulator: faults, latency, controls, request log', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator();
 
   describe('fault kinds', () => {
     for (const [kind, message] of [

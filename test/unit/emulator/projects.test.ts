@@ -1,16 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { Emulator, GIT_HOST, PROJECTS, startEmulator, USERS } from '../../emulator';
+import { GIT_HOST, PROJECTS, USERS } from '../../emulator';
 import { assertError, call, DATE } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const REF_KEYS = ['display_name', 'html_url', 'name', 'status', 'url'];
 
 describe('emulator: projects, pipelines, actions', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator();
 
   const acmeProjects = PROJECTS.filter((p) => p.workspace === 'acme');
 

@@ -1,16 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { Emulator, startEmulator } from '../../emulator';
+import { startEmulator } from '../../emulator';
 import { Answer, assertError, call } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const remaining = (a: Answer): number => Number(a.headers.get('x-rate-limit-remaining'));
 
 describe('emulator: rate limit', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator({ rateLimit: 3, rateWindowS: 60 });
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator({ rateLimit: 3, rateWindowS: 60 });
 
   it('counts down per request, then answers 403 with remaining 0', async () => {
     const started = Math.floor(Date.now() / 1000);

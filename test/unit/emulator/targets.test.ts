@@ -1,18 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { Emulator, PRODUCTION_TARGET_ID, STAGING_TARGET_ID, startEmulator, TARGETS, USERS, WEB_APP_PIPELINE_IDS } from '../../emulator';
+import { PRODUCTION_TARGET_ID, STAGING_TARGET_ID, TARGETS, USERS, WEB_APP_PIPELINE_IDS } from '../../emulator';
 import { assertError, call } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const SUMMARY_KEYS = ['all_pipelines_allowed', 'host', 'html_url', 'id', 'identifier', 'name', 'path', 'port', 'tags', 'type', 'url'];
 const PROD = `/workspaces/acme/targets/${PRODUCTION_TARGET_ID}`;
 const ALLOW = `${PROD}/allow-pipeline`;
 
 describe('emulator: targets', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator();
 
   describe('GET /workspaces/:workspace/targets', () => {
     it('lists summary targets', async () => {

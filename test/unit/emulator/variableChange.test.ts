@@ -1,7 +1,8 @@
 // GET and PATCH of one variable (conventions.md's table), in both dialects.
 import * as assert from 'node:assert/strict';
-import { DIALECTS, Emulator, startEmulator } from '../../emulator';
+import { DIALECTS } from '../../emulator';
 import { Answer, assertError, call, rsaKeyPair } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const PATH = '/workspaces/acme/variables';
 // Demo variable ids (the same in both dialects).
@@ -15,12 +16,7 @@ for (const dialect of DIALECTS) {
   const marker = dialect === 'vendor' ? /^!encrypted \S+$/ : /^secure!\S+$/;
 
   describe(`emulator (${dialect} dialect): GET and PATCH /workspaces/:workspace/variables/:id`, () => {
-    let emu: Emulator;
-    before(async () => {
-      emu = await startEmulator({ dialect });
-    });
-    after(() => emu.close());
-    beforeEach(() => emu.reset());
+    const emu = useEmulator({ dialect });
 
     const get = (id: number | string, token?: string): Promise<Answer> => call(emu.url, 'GET', `${PATH}/${id}`, { token });
     const patch = (id: number | string, body: unknown, token?: string): Promise<Answer> => call(emu.url, 'PATCH', `${PATH}/${id}`, { token, body });

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { Emulator, startEmulator, VARIABLES } from '../../emulator';
-import { assertError, call, sortedKeys } from './helpers';
+import { VARIABLES } from '../../emulator';
+import { useEmulator } from '../../harness/useEmulator';
+import { assertError, call, rsaKeyPair, sortedKeys } from './helpers';
 
 const PATH = '/workspaces/acme/variables';
 const WORKSPACE_KEYS = ['description', 'encrypted', 'file_chmod', 'file_path', 'file_place', 'id', 'key', 'type', 'url', 'value'];
@@ -38,16 +39,8 @@ function md5OfLine(line: string): string {
 /** Keys made independently of the emulator's SSH library: ssh-keygen, else Node's crypto (RSA PEM). */
 function makeKeys(dir: string): Record<string, KeyPair> {
   if (!hasSshKeygen()) {
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const mpint = (b64: string): Buffer => {
-      const raw = Buffer.from(b64, 'base64url');
-      return raw[0] & 0x80 ? Buffer.concat([Buffer.from([0]), raw]) : raw;
-    };
-    const field = (b: Buffer): Buffer => Buffer.concat([Buffer.from([0, 0, (b.length >> 8) & 255, b.length & 255]), b]);
-    const blob = Buffer.concat([field(Buffer.from('ssh-rsa')), field(mpint(jwk.e!)), field(mpint(jwk.n!))]);
-    const line = `ssh-rsa ${blob.toString('base64')}`;
-    const pair = { privateText: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(), publicLine: line, md5: md5OfLine(line) };
+    const { privateText, publicLine } = rsaKeyPair();
+    const pair = { privateText, publicLine, md5: md5OfLine(publicLine) };
     return { ed25519: pair, rsa: pair };
   }
   const out: Record<string, KeyPair> = {};
@@ -70,19 +63,16 @@ function makeKeys(dir: string): Record<string, KeyPair> {
 }
 
 describe('emulator: variables', () => {
-  let emu: Emulator;
+  const emu = useEmulator();
   let dir: string;
   let keys: Record<string, KeyPair>;
   before(async () => {
-    emu = await startEmulator();
     dir = mkdtempSync(join(tmpdir(), 'emu-keys-'));
     keys = makeKeys(dir);
   });
-  after(async () => {
+  after(() => {
     rmSync(dir, { recursive: true, force: true });
-    await emu.close();
   });
-  beforeEach(() => emu.reset());
 
   const create = (body: unknown, token = 'admin-token'): ReturnType<typeof call> => call(emu.url, 'POST', PATH, { token, body });
 

@@ -1,8 +1,9 @@
 // The vendor dialect: every answer shape of conventions.md's last section, over real HTTP, and
 // the default dialect without any of them.
 import * as assert from 'node:assert/strict';
-import { demoCommits, DIALECTS, Emulator, NAMELESS_TARGET_ID, NON_MEMBERS, PRODUCTION_TARGET_ID, STAGING_TARGET_ID, startEmulator, TARGETS, TOKENS, VARIABLES, VENDOR_VARIABLES } from '../../emulator';
+import { demoCommits, DIALECTS, NAMELESS_TARGET_ID, NON_MEMBERS, PRODUCTION_TARGET_ID, STAGING_TARGET_ID, TARGETS, TOKENS, VARIABLES, VENDOR_VARIABLES } from '../../emulator';
 import { Answer, assertError, call, sortedKeys } from './helpers';
+import { useEmulator } from '../../harness/useEmulator';
 
 const REDUCED_TARGET_KEYS = ['auth', 'host', 'id', 'identifier', 'path', 'port', 'type'];
 const MATCH_ITEM = { type: 'MATCH', identifier: 'prod-hosts', scope: 'WORKSPACE' };
@@ -12,12 +13,7 @@ const fractional = (digits: number): RegExp => new RegExp(`^\\d{4}-\\d{2}-\\d{2}
 const COMMITS = '/workspaces/acme/projects/web-app/repository/commits';
 
 describe('emulator: the vendor dialect', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator({ dialect: 'vendor' });
-  });
-  after(() => emu.close());
-  beforeEach(() => emu.reset());
+  const emu = useEmulator({ dialect: 'vendor' });
 
   const get = (path: string, token?: string): Promise<Answer> => call(emu.url, 'GET', path, { token });
 
@@ -299,11 +295,7 @@ describe('emulator: the vendor dialect', () => {
 });
 
 describe('emulator: the default dialect has none of the vendor shapes', () => {
-  let emu: Emulator;
-  before(async () => {
-    emu = await startEmulator();
-  });
-  after(() => emu.close());
+  const emu = useEmulator({ resetEachTest: false });
 
   it('no vendor demo items, markers, fractions, reduced items or renamed fields', async () => {
     assert.equal(emu.dialect, 'default');

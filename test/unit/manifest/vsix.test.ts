@@ -1,6 +1,6 @@
 // What the .vsix holds, as vsce lists it from package.json and .vscodeignore (`vsce ls`, the
 // listing `npm run package:vsix` packs): what runs and what the listing shows, nothing else. The
-// installed package itself is checked again in the real editor (test/suite/harness.test.ts).
+// installed package itself is checked again in the real editor (test/host/harness.test.ts).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { CancelledError, type ApiClient } from '../../../src/api';
 import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE } from '../../../src/ui/boundedPaging';
-import { json, startHostileServer, type HostileServer } from '../../shared/hostileServer';
+import { json, startHostileServer, type HostileServer } from '../../harness/hostileServer';
 import { makeClient, rejection } from '../api/helpers';
 
 /** Always a full page of new workspaces, whatever `page` asks. */

@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { answersFromItem, emptyAnswers } from '../../src/commands/createVariable/answers';
 import { createVariable } from '../../src/commands/createVariable';
-import { demoProjects, ENCRYPTED_PREFIX, isVendor, missingScopeAnswer } from '../shared/dialect';
-import { md5Fingerprint, onlyNewVariable, publicHalf, readAllVariables, type ApiVariable } from '../shared/variables';
+import { demoProjects, ENCRYPTED_PREFIX, isVendor, missingScopeAnswer } from '../harness/dialect';
+import { md5Fingerprint, onlyNewVariable, publicHalf, readAllVariables, type ApiVariable } from '../harness/variables';
 import { addFault, apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { addFault, emulatorUrl, filesUnder, requests, signedInAs, signedOutState, tokenKey, waitFor } from './sessionHelpers';
-import { sendsRateLimitReset } from '../shared/dialect';
+import { sendsRateLimitReset } from '../harness/dialect';
 
 describe('session: windows, status bar and log', function () {
   this.timeout(60_000);

@@ -115,10 +115,22 @@ export async function signedOutState(): Promise<ExtensionApi> {
   return api;
 }
 
+/** What the Sign In command answers when a test gives it the token and the workspace. */
+export interface SignInResult {
+  signedIn: boolean;
+  greeting?: string;
+  error?: string;
+}
+
+/** Runs the Sign In command with the token and the workspace given (nothing is asked). */
+export function signInCommand(token: string, workspace = 'acme'): Thenable<SignInResult | undefined> {
+  return vscode.commands.executeCommand<SignInResult>('workspaceAutomation.signIn', { token, workspace });
+}
+
 /** Signed in through the Sign In command with a demo token and workspace. */
 export async function signedInAs(token = 'admin-token', workspace = 'acme'): Promise<ExtensionApi> {
   const api = await signedOutState();
-  const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token, workspace });
+  const result = await signInCommand(token, workspace);
   assert.equal(result?.signedIn, true, `sign in with ${token} failed: ${result?.error}`);
   assert.equal(api.session.workspace, workspace);
   await clearRequests();

@@ -17,8 +17,8 @@ import type { ExtensionApi } from '../../src/extension';
 import type { Services } from '../../src/services';
 import { startEmulator } from '../emulator';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { demoProjects, dialect, fullTargetLabel, listedTargetLabel, listedTargetRows, sendsRateLimitReset } from '../shared/dialect';
-import { endlessBody, json, startHostileServer, type HostileServer, type ReceivedRequest } from '../shared/hostileServer';
+import { demoProjects, dialect, fullTargetLabel, listedTargetLabel, listedTargetRows, sendsRateLimitReset } from '../harness/dialect';
+import { endlessBody, json, startHostileServer, type HostileServer, type ReceivedRequest } from '../harness/hostileServer';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 import {
   addFault,
@@ -31,6 +31,7 @@ import {
   setSetting,
   signedInAs,
   signedOutState,
+  signInCommand,
   tokenKey,
   waitFor,
 } from './sessionHelpers';
@@ -239,7 +240,7 @@ describe('faults: the views under server and network faults', function () {
     assert.doesNotMatch(labelOf(failed[0]), /revoked-token/);
     assert.equal(failed[0].command?.command, 'workspaceAutomation.signIn');
     assert.deepEqual((await requests()).map((r) => r.status), [401], 'a 401 is not retried');
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, true);
     await assertTargetsListed(api);
   });
@@ -324,7 +325,7 @@ describe('faults: rate limit exhausted, then reset', function () {
     ? 'shows the limit and its reset time with Retry, sends nothing more until the reset, then Retry loads'
     : 'shows the limit with Retry; without a reset time (the vendor sends none) the server decides each request, and Retry loads after the window';
   it(title, async () => {
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, true);
     // Sign in used 3 of 5 (workspaces, user, token info); Projects and Targets use the rest; Commits finds the budget spent.
     assert.equal((await projectRoots(api)).length, PROJECT_COUNT);

@@ -16,10 +16,11 @@ import {
   setSetting,
   signedInAs,
   signedOutState,
+  signInCommand,
   tokenKey,
 } from './sessionHelpers';
 import { MODERN_SCOPES } from '../emulator/demo-data';
-import { dialectTag } from '../shared/dialect';
+import { dialectTag } from '../harness/dialect';
 import { forbidFor, startVendorProxy, type VendorProxy } from './vendorProxy';
 
 describe('auth: sign-in and session states', function () {
@@ -41,10 +42,7 @@ describe('auth: sign-in and session states', function () {
 
   it('signs in with a good token through the command: GET /workspaces, /user and /user/token, token in SecretStorage, scopes known', async () => {
     const api = await signedOutState();
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; greeting?: string }>('workspaceAutomation.signIn', {
-      token: 'admin-token',
-      workspace: 'acme',
-    });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, true);
     assert.equal(result?.greeting, `Signed in to ${emulatorUrl()} as Alice Admin.`);
     assert.equal(api.session.state, 'ready');
@@ -83,10 +81,7 @@ describe('auth: sign-in and session states', function () {
     for (const c of cases) {
       it(`${c.token}, ${c.what}; the views load with it`, async () => {
         const api = await signedOutState();
-        const result = await vscode.commands.executeCommand<{ signedIn: boolean; greeting?: string; error?: string }>('workspaceAutomation.signIn', {
-          token: c.token,
-          workspace: 'acme',
-        });
+        const result = await signInCommand(c.token);
         assert.equal(result?.signedIn, true, result?.error);
         assert.equal(result?.greeting, c.greeting ? `Signed in to ${emulatorUrl()} ${c.greeting}` : `Signed in to ${emulatorUrl()}.`);
         assert.deepEqual((await requests()).map((r) => `${r.method} ${r.path} ${r.status}`).sort(), c.answers);
@@ -125,10 +120,7 @@ describe('auth: sign-in and session states', function () {
       await setSetting('apiUrl', proxy.url);
       await api.session.reload();
       proxy.log.length = 0;
-      const result = await vscode.commands.executeCommand<{ signedIn: boolean; greeting?: string; error?: string }>('workspaceAutomation.signIn', {
-        token: 'dev-token',
-        workspace: 'acme',
-      });
+      const result = await signInCommand('dev-token');
       assert.equal(result?.signedIn, true, result?.error);
       assert.equal(result?.greeting, `Signed in to ${proxy.url}.`);
       assert.deepEqual([...proxy.log].sort(), ['GET /user 403', 'GET /user/token 403', 'GET /workspaces 200']);
@@ -147,10 +139,7 @@ describe('auth: sign-in and session states', function () {
       try {
         await setSetting('apiUrl', proxy.url);
         await api.session.reload();
-        const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
-          token: 'admin-token',
-          workspace: 'acme',
-        });
+        const result = await signInCommand('admin-token');
         assert.equal(result?.signedIn, false);
         assert.match(result?.error ?? '', /refused this token: Unauthorized\./);
         assert.equal(await api.services.context.secrets.get(tokenKey(proxy.url)), undefined);
@@ -165,10 +154,7 @@ describe('auth: sign-in and session states', function () {
       try {
         await setSetting('apiUrl', proxy.url);
         await api.session.reload();
-        const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
-          token: 'admin-token',
-          workspace: 'acme',
-        });
+        const result = await signInCommand('admin-token');
         assert.equal(result?.signedIn, false);
         assert.match(result?.error ?? '', /403: You cannot receive data/);
         assert.match(result?.error ?? '', /Listing your workspaces usually needs the scopes WORKSPACE \(older scope names\) or WORKSPACE \(2026 scope names\)/);
@@ -180,10 +166,7 @@ describe('auth: sign-in and session states', function () {
 
   it('refuses a bad token with the server reason and stores nothing', async () => {
     const api = await signedOutState();
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
-      token: 'not-a-token',
-      workspace: 'acme',
-    });
+    const result = await signInCommand('not-a-token');
     assert.equal(result?.signedIn, false);
     assert.match(result?.error ?? '', /refused this token: Unauthorized\./);
     assert.equal(api.session.state, 'signedOut');

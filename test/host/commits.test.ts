@@ -10,7 +10,7 @@ import { askCommitFilter } from '../../src/commands/filterCommits';
 import { BACK, type Prompter } from '../../src/ui/multiStepInput';
 import { filterBounds } from '../../src/views/commitFilter';
 import { relativeTime } from '../../src/views/nodes/commitNode';
-import { demoCommitAuthor, fullCommitHasParents, isVendor } from '../shared/dialect';
+import { demoCommitAuthor, fullCommitHasParents, isVendor } from '../harness/dialect';
 import { addFault, clearRequests, labelOf, requests, setSetting, signedInAs } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { parent?: unknown };

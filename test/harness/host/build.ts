@@ -1,14 +1,15 @@
-// Bundles the extension-host suite with esbuild: out/suite/index.js (with mocha inside) and one
-// bundle per test/suite/**/*.test.ts file. `vscode` stays external (the extension host provides it).
+// Bundles the extension-host suite with esbuild: out/suite/index.js (this folder's index.ts, with
+// mocha inside) and one bundle per test/host/**/*.test.ts file, at its path under test/host/.
+// `vscode` stays external (the extension host provides it).
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { extensionHostBundle } from '../harness/bundle';
-import { repoRoot } from '../harness/paths';
-import { testFiles } from '../harness/testFiles';
+import { extensionHostBundle } from '../bundle';
+import { repoRoot } from '../paths';
+import { testFiles } from '../testFiles';
 
 export const suiteOutDir = path.join(repoRoot, 'out', 'suite');
-const suiteSrcDir = path.join(repoRoot, 'test', 'suite');
+const hostTestsDir = path.join(repoRoot, 'test', 'host');
 
 export interface BuildOptions {
   /** Output folder (default out/suite); runners use one per run so parallel runs don't collide. */
@@ -22,12 +23,14 @@ export interface BuildOptions {
 /** Builds the suite into opts.outDir (default out/suite); returns the compiled test files. */
 export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
   const outDir = opts.outDir ?? suiteOutDir;
-  const tests = testFiles(suiteSrcDir, opts.file, ['runner', 'node_modules']);
+  const tests = testFiles(hostTestsDir, opts.file, ['node_modules']);
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     ...extensionHostBundle,
-    entryPoints: [path.join(suiteSrcDir, 'index.ts'), ...tests],
-    outbase: suiteSrcDir,
+    entryPoints: [
+      { in: path.join(__dirname, 'index.ts'), out: 'index' },
+      ...tests.map((t) => ({ in: t, out: path.relative(hostTestsDir, t).replace(/\.ts$/, '') })),
+    ],
     outdir: outDir,
     // mocha's optional loaders (ESM, parallel mode) are never used inside the extension host.
     logOverride: { 'require-resolve-not-external': 'silent', 'unsupported-dynamic-import': 'silent' },
@@ -36,7 +39,7 @@ export async function buildSuite(opts: BuildOptions = {}): Promise<string[]> {
     path.join(outDir, 'options.json'),
     JSON.stringify({ grep: opts.grep, color: opts.color ?? false }, null, 2),
   );
-  return tests.map((t) => path.join(outDir, path.relative(suiteSrcDir, t).replace(/\.ts$/, '.js')));
+  return tests.map((t) => path.join(outDir, path.relative(hostTestsDir, t).replace(/\.ts$/, '.js')));
 }
 
 if (require.main === module) {

@@ -1,7 +1,7 @@
 // Entry point of the extension-host suite (extensionTestsPath): runs inside the real editor's
-// extension host, both under code-server (test/suite/run.ts) and @vscode/test-electron
-// (test/suite/run-electron.ts). Bundled by test/suite/build.ts into out/suite/index.js, next to
-// one bundle per test file (out/suite/**/*.test.js), which are all discovered here.
+// extension host, both under code-server (run.ts) and @vscode/test-electron (run-electron.ts).
+// Bundled by build.ts into out/suite/index.js, next to one bundle per test/host/ test file
+// (out/suite/**/*.test.js), which are all discovered here.
 import * as fs from 'node:fs';
 import { findSourceMap } from 'node:module';
 import * as path from 'node:path';

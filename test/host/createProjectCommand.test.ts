@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Project } from '../../src/api';
-import { demoProjects } from '../shared/dialect';
+import { demoProjects } from '../harness/dialect';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 

@@ -1,10 +1,10 @@
 // Runs the extension-host suite inside code-server through the payload method:
-// the workbench is opened with extensionDevelopmentPath = test/suite/runner (a tiny extension that
-// only carries the suite) and extensionTestsPath = out/suite/index; the extension under test is
+// the workbench is opened with extensionDevelopmentPath = test/harness/host/runner (a tiny extension
+// that only carries the suite) and extensionTestsPath = out/suite/index; the extension under test is
 // the installed .vsix. Console output and the exit code come back through codeAutomationLog /
 // codeAutomationExit (enabled by --vscode-option enable-smoke-test-driver).
 //
-//   npm run test:suite                      all test/suite/**/*.test.ts
+//   npm run test:suite                      all test/host/**/*.test.ts
 //   FILE=views npm run test:suite           only files whose path contains "views"
 //   GREP="Targets" npm run test:suite       only tests whose full title matches
 //   npm run test:suite:vendor               the same against the emulator's vendor dialect
@@ -12,10 +12,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import { onCleanup, runToExit } from '../harness/cleanup';
-import { applyDialectArgument } from '../harness/emulator';
-import { repoRoot, resultsDir } from '../harness/paths';
-import { failureDir, figure, startFigures, startSession } from '../harness/session';
+import { onCleanup, runToExit } from '../cleanup';
+import { applyDialectArgument } from '../emulator';
+import { repoRoot, resultsDir } from '../paths';
+import { failureDir, figure, startFigures, startSession } from '../session';
 import { buildSuite, suiteOutDir } from './build';
 
 const timeoutMs = Number(process.env.WA_SUITE_TIMEOUT) || 10 * 60_000;
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
     startFigures(session);
     const remote = (p: string) => `vscode-remote://127.0.0.1:${editor.port}${p}`;
     const payload = [
-      ['extensionDevelopmentPath', remote(path.join(repoRoot, 'test', 'suite', 'runner'))],
+      ['extensionDevelopmentPath', remote(path.join(__dirname, 'runner'))],
       ['extensionTestsPath', remote(path.join(outDir, 'index'))],
     ];
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

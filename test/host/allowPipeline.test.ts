@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import type { Pipeline, ProjectRef, Target } from '../../src/api';
 import { allowPipeline } from '../../src/commands/allowPipeline';
 import { checkPipelineAccess } from '../../src/commands/checkPipelineAccess';
-import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../shared/dialect';
+import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
 import { addFault, apiCall, clearRequests, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 

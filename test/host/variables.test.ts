@@ -5,7 +5,7 @@
 // the error rows (403, an odd item) that never lose the list.
 import * as assert from 'node:assert/strict';
 import type { ExtensionApi } from '../../src/extension';
-import { apiCall, clearRequests, emulatorUrl, labelOf, requests, setSetting, signedInAs, signedOutState } from './sessionHelpers';
+import { apiCall, clearRequests, emulatorUrl, labelOf, requests, setSetting, signedInAs, signedOutState, signInCommand } from './sessionHelpers';
 import { forbidFor, rewrite, startVendorProxy, type VendorProxy } from './vendorProxy';
 import { child, childrenOf, roots, rows, tooltipOf, unescaped, variablesView, vendor, type VNode } from './variablesHelpers';
 import * as vscode from 'vscode';
@@ -197,7 +197,7 @@ describe(`Variables view (${vendor ? 'vendor' : 'default'} dialect)`, function (
       api = await signedOutState();
       await setSetting('apiUrl', proxy.url);
       await api.session.reload();
-      const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+      const result = await signInCommand('admin-token');
       assert.equal(result?.signedIn, true, result?.error);
       variablesView(api).refresh();
     }

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RateLimitDetailItem } from '../../src/statusBar/rateLimitItem';
 import { config, emulatorUrl, ENV_TOKEN, extensionApi, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';
-import { isVendor, sendsRateLimitReset } from '../shared/dialect';
+import { isVendor, sendsRateLimitReset } from '../harness/dialect';
 
 /** Runs a command that opens a quick pick, closes the pick, and resolves with the command's result. */
 async function runAndDismiss<T>(command: string): Promise<T> {

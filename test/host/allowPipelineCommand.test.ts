@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AllowOutcome } from '../../src/commands/allowPipeline';
 import type { AccessOutcome } from '../../src/commands/checkPipelineAccess';
-import { demoTargets, fullTargetLabel, listedTargetLabel, targetsClosedTo } from '../shared/dialect';
+import { demoTargets, fullTargetLabel, listedTargetLabel, targetsClosedTo } from '../harness/dialect';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, clearRequests, labelOf, requests, signedInAs, signedOutState } from './sessionHelpers';
 

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Variable } from '../../src/api';
-import { dialectTag } from '../shared/dialect';
-import { onlyNewVariable, readAllVariables, type ApiVariable } from '../shared/variables';
+import { dialectTag } from '../harness/dialect';
+import { onlyNewVariable, readAllVariables, type ApiVariable } from '../harness/variables';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, labelOf, requests, signedInAs, signedOutState } from './sessionHelpers';
 

@@ -14,7 +14,7 @@ import { checkPipelineAccess } from '../../src/commands/checkPipelineAccess';
 import type { ExtensionApi } from '../../src/extension';
 import { NON_MEMBERS, PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../emulator';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
-import { clearRequests, emulatorUrl, labelOf, requests, setSetting, signedOutState, switchDialect } from './sessionHelpers';
+import { clearRequests, emulatorUrl, labelOf, requests, setSetting, signedOutState, signInCommand, switchDialect } from './sessionHelpers';
 import { rewrite, startVendorProxy, type ProxyRule, type VendorProxy } from './vendorProxy';
 
 type Node = vscode.TreeItem & { contextValue?: string };
@@ -58,10 +58,7 @@ describe('the real service shapes: the emulator in its vendor dialect (and a pro
       await setSetting('apiUrl', proxy.url);
       await signedOut.session.reload();
     }
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', {
-      token: options.token ?? 'admin-token',
-      workspace: 'acme',
-    });
+    const result = await signInCommand(options.token ?? 'admin-token');
     assert.equal(result?.signedIn, true, result?.error);
     proxy.rules = options.rules ?? [];
     signedOut.views.refreshAll();

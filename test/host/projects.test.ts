@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { demoProjects, projectLabel } from '../shared/dialect';
-import { addFault, apiCall, clearRequests, ENV_TOKEN, hideSidebar, labelOf, requests, setSetting, signedInAs, signedOutState, waitFor } from './sessionHelpers';
+import { demoProjects, projectLabel } from '../harness/dialect';
+import { addFault, apiCall, clearRequests, ENV_TOKEN, hideSidebar, labelOf, requests, setSetting, signedInAs, signedOutState, signInCommand, waitFor } from './sessionHelpers';
 
 type Node = vscode.TreeItem & { getChildren(): Promise<Node[]> | Node[]; contextValue?: string };
 
@@ -254,7 +254,7 @@ describe('projects: the Projects view', function () {
         }
       });
       try {
-        const result = await vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+        const result = await signInCommand('admin-token');
         assert.equal(result?.signedIn, true);
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.equal(rootChanges, 1);

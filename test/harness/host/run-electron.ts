@@ -9,11 +9,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cleanupAll } from '../harness/cleanup';
-import { startTestEmulator } from '../harness/emulator';
-import { quietSettings } from '../harness/codeServer';
-import { repoRoot } from '../harness/paths';
-import { ensureVsix } from '../harness/vsix';
+import { cleanupAll } from '../cleanup';
+import { startTestEmulator } from '../emulator';
+import { quietSettings } from '../codeServer';
+import { repoRoot } from '../paths';
+import { ensureVsix } from '../vsix';
 import { buildSuite, suiteOutDir } from './build';
 
 async function main(): Promise<number> {
@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     }
     return await runTests({
       vscodeExecutablePath,
-      extensionDevelopmentPath: path.join(repoRoot, 'test', 'suite', 'runner'),
+      extensionDevelopmentPath: path.join(__dirname, 'runner'),
       extensionTestsPath: path.join(outDir, 'index'),
       extensionTestsEnv: env,
       launchArgs: ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-workspace-trust', '--skip-welcome', folder],

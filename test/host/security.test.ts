@@ -21,7 +21,7 @@ import { ApiClient, ConfigurationError, type FetchLike } from '../../src/api';
 import { createVariable } from '../../src/commands/createVariable';
 import { emptyAnswers } from '../../src/commands/createVariable/answers';
 import type { ExtensionApi } from '../../src/extension';
-import { json, redirect, startHostileServer, type HostileServer } from '../shared/hostileServer';
+import { json, redirect, startHostileServer, type HostileServer } from '../harness/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
 import {
   config,
@@ -35,10 +35,11 @@ import {
   setSetting,
   signedInAs,
   signedOutState,
+  signInCommand,
   tokenKey,
   waitFor,
 } from './sessionHelpers';
-import { ENCRYPTED_PREFIX, listedTargetRows } from '../shared/dialect';
+import { ENCRYPTED_PREFIX, listedTargetRows } from '../harness/dialect';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 
@@ -143,7 +144,7 @@ describe('security: secrets stay out of logs, files, messages and memory', funct
     })();
 
     // An unknown token refused at sign-in.
-    const refused = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: UNKNOWN_TOKEN, workspace: 'acme' });
+    const refused = await signInCommand(UNKNOWN_TOKEN);
     assert.equal(refused?.signedIn, false);
     shown.push(refused?.error ?? '');
 
@@ -292,7 +293,7 @@ describe('security: a plain http:// address off this machine is refused', functi
     api.views.targets!.refresh();
     assert.deepEqual(await api.views.projects.getChildren(), []);
     assert.deepEqual(await api.views.targets!.getChildren(), []);
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, false);
     assert.match(result?.error ?? '', /Plain http:\/\/ is allowed only for this machine/);
     // The client refuses such an address too, whoever builds it.
@@ -403,7 +404,7 @@ describe('security: no redirect is followed', function () {
     await signedOutState();
     hostile.handle((req, res) => (req.path.startsWith('/user') ? (redirect(res, 307, `${elsewhere.url}${req.path}`), true) : false));
     await setSetting('apiUrl', hostile.url);
-    const result = await vscode.commands.executeCommand<{ signedIn: boolean; error?: string }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    const result = await signInCommand('admin-token');
     assert.equal(result?.signedIn, false);
     assert.match(result?.error ?? '', new RegExp(`a redirect to ${elsewhere.url.replace(/\./g, '\\.')}/user`));
     assert.ok(hostile.received.some((r) => r.path.startsWith('/user')), 'the sign-in asked the server');
