@@ -32,7 +32,7 @@ export interface Session {
 /** What commands may ask of the views after they change something. Owned by src/views. */
 export interface Views {
   /** The project the Commits view shows; the Projects view sets it. */
-  readonly currentProject: import('./views/currentProject').CurrentProject;
+  readonly currentProject: import('./currentProject').CurrentProject;
   refreshProjects(): void;
   /** Refreshes Projects and selects (reveals) the named project; it becomes the Commits view's project. */
   selectProject(projectName: string): Promise<void>;

@@ -8,7 +8,7 @@ import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from
 import type { Session } from '../services';
 import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
-import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from './settings';
+import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
 
 /** Values of the `workspaceAutomation.state` context key. */
 export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';

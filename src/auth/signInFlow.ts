@@ -14,7 +14,7 @@ import {
 } from '../api';
 import { describeError } from '../ui/errorMessages';
 import type { AuthSession } from './session';
-import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from './settings';
+import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { inputText, pickOne } from './quickInput';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';

@@ -1,8 +1,8 @@
 // Copy Revision: the commit's full hash to the clipboard (a commit item, or a file item under it).
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { CommitFileNode } from '../views/nodes/commitFileNode';
-import { CommitNode } from '../views/nodes/commitNode';
+import { CommitFileNode } from '../views/commits/commitFileNode';
+import { CommitNode } from '../views/commits/commitNode';
 
 export const COPY_REVISION = 'workspaceAutomation.copyRevision';
 

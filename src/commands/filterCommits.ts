@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { SidebarViews } from '../views';
-import { normaliseFilter, validateDay, validateRange, type CommitFilter } from '../views/commitFilter';
-import type { CommitsProvider } from '../views/commitsProvider';
+import { normaliseFilter, validateDay, validateRange, type CommitFilter } from '../views/commits/commitFilter';
+import type { CommitsProvider } from '../views/commits/provider';
 
 export const FILTER_COMMITS = 'workspaceAutomation.filterCommits';
 

@@ -2,9 +2,9 @@
 // document; from a file item, opened at that file. A failed load offers Retry.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { showCommit } from '../views/commitDocument';
-import { CommitFileNode } from '../views/nodes/commitFileNode';
-import { CommitNode, OPEN_COMMIT_COMMAND } from '../views/nodes/commitNode';
+import { showCommit } from '../views/commits/commitDocument';
+import { CommitFileNode } from '../views/commits/commitFileNode';
+import { CommitNode, OPEN_COMMIT_COMMAND } from '../views/commits/commitNode';
 import { describeError } from '../ui/errorMessages';
 
 export function register(services: Services): vscode.Disposable[] {

@@ -3,7 +3,7 @@
 // (US, EU or self-hosted, as Sign In asks). Resolves with the page opened, if any.
 import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType } from '../api/baseUrl';
-import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../auth/settings';
+import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../settings';
 import { OPEN_TOKEN_PAGE, tokenPageUrl } from '../auth/tokenPage';
 import type { Services } from '../services';
 

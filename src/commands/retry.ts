@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { authSessionOf } from '../auth';
 import type { Services } from '../services';
 import { SidebarViews } from '../views';
-import { ErrorNode, RETRY_COMMAND } from '../views/nodes/errorNode';
-import { LOAD_MORE_COMMAND, LoadMoreNode } from '../views/nodes/loadMoreNode';
+import { ErrorNode, RETRY_COMMAND } from '../views/tree/errorNode';
+import { LOAD_MORE_COMMAND, LoadMoreNode } from '../views/tree/loadMoreNode';
 
 export function register(services: Services): vscode.Disposable[] {
   const session = authSessionOf(services);

@@ -4,10 +4,10 @@ import * as vscode from 'vscode';
 import type { Pipeline, ProjectRef, Target, Variable, VariableFilter } from '../api';
 import type { AuthSession } from '../auth/session';
 import type { Services, Views } from '../services';
-import { CommitsProvider } from './commitsProvider';
-import { CurrentProject } from './currentProject';
-import { ProjectsProvider } from './projectsProvider';
-import { TargetsProvider } from './targetsProvider';
+import { CommitsProvider } from './commits/provider';
+import { CurrentProject } from '../currentProject';
+import { ProjectsProvider } from './projects/provider';
+import { TargetsProvider } from './targets/provider';
 import { VariablesProvider } from './variables/provider';
 
 /** What the Commits and Targets providers offer here. */

@@ -6,10 +6,10 @@
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import { escapeMarkdown } from '../../ui/markdown';
-import { BadItemNode } from '../nodes/badItemNode';
-import { MessageNode } from '../nodes/messageNode';
-import { TreeNode } from '../nodes/treeNode';
-import type { PagedList } from '../pagedList';
+import { BadItemNode } from '../tree/badItemNode';
+import { MessageNode } from '../tree/messageNode';
+import { TreeNode } from '../tree/treeNode';
+import type { PagedList } from '../tree/pagedList';
 import type { VariablesContext } from './context';
 import { effectiveVariables, type EffectiveVariable } from './effective';
 import { ScopeErrorNode } from './scopeErrorNode';

@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import type { Pipeline, Variable, VariableFilter } from '../../api';
 import type { AuthSession } from '../../auth/session';
-import type { CurrentProject } from '../currentProject';
-import { MessageNode } from '../nodes/messageNode';
-import type { TreeNode } from '../nodes/treeNode';
-import { NodeTreeProvider, signedInTarget } from '../nodeTreeProvider';
+import type { CurrentProject } from '../../currentProject';
+import { MessageNode } from '../tree/messageNode';
+import type { TreeNode } from '../tree/treeNode';
+import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
 import type { VariablesContext } from './context';
 import { ScopeNode } from './scopeNode';
 import { scopeKey, type VariableScopeRef } from './scope';

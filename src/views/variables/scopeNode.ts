@@ -5,9 +5,9 @@
 // view's items do, so that Create Variable and Import start with this scope filled in.
 import * as vscode from 'vscode';
 import { actionName, pipelineName, type Action, type Pipeline } from '../../api';
-import { MessageNode } from '../nodes/messageNode';
-import { TreeNode } from '../nodes/treeNode';
-import { PagedList } from '../pagedList';
+import { MessageNode } from '../tree/messageNode';
+import { TreeNode } from '../tree/treeNode';
+import { PagedList } from '../tree/pagedList';
 import type { VariablesContext } from './context';
 import { EffectiveNode } from './effectiveNode';
 import { LIST_PAGE_SIZE } from './variableLists';

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../ui/markdown';
-import { HAS_URL } from '../nodes/contextValues';
-import { TreeNode } from '../nodes/treeNode';
+import { HAS_URL } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
 import type { VariableScopeRef } from './scope';
 import { isEditableType, isEncryptedVariable, isFileType, isPlainVar, rowValue, sshFingerprint, typeIcon } from './variableFacts';
 

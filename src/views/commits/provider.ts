@@ -2,18 +2,18 @@
 // (`commits.pageSize`), optionally between two days (the date filter). Each commit expands to its
 // files; opening one shows the commit document. Full commits are fetched once (CommitStore).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type CommitSummary } from '../api';
-import type { AuthSession } from '../auth/session';
-import { getCommitsPageSize, SECTION, Setting } from '../auth/settings';
+import { UnauthorizedError, type CommitSummary } from '../../api';
+import type { AuthSession } from '../../auth/session';
+import { getCommitsPageSize, SECTION, Setting } from '../../settings';
 import { CommitDocumentProvider, COMMIT_SCHEME } from './commitDocument';
 import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from './commitFilter';
 import { CommitStore } from './commitStore';
-import type { CurrentProject, ProjectChoice } from './currentProject';
-import { CommitNode } from './nodes/commitNode';
-import { MessageNode } from './nodes/messageNode';
-import type { TreeNode } from './nodes/treeNode';
-import { NodeTreeProvider } from './nodeTreeProvider';
-import { PagedList } from './pagedList';
+import type { CurrentProject, ProjectChoice } from '../../currentProject';
+import { CommitNode } from './commitNode';
+import { MessageNode } from '../tree/messageNode';
+import type { TreeNode } from '../tree/treeNode';
+import { NodeTreeProvider } from '../tree/nodeTreeProvider';
+import { PagedList } from '../tree/pagedList';
 
 export const COMMITS_VIEW_ID = 'workspaceAutomation.commits';
 /** True while a date filter is set: enables "Clear Filter". */

@@ -1,8 +1,8 @@
 // Full commits (GET one commit) fetched once per revision and shared by the Commits view (a commit's
 // files) and the commit document, so expanding a commit and then opening it costs one request.
 import * as vscode from 'vscode';
-import type { Commit } from '../api';
-import type { Session } from '../services';
+import type { Commit } from '../../api';
+import type { Session } from '../../services';
 
 /** Which commit: a revision of a project in a workspace. */
 export interface CommitRef {

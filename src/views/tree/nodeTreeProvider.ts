@@ -1,10 +1,10 @@
 // What the three views' tree providers share: TreeNode items, the TreeView plumbing, and the root's
 // states before any list loads (session loading, a bad setting, not ready: the welcome view speaks).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type ApiClient } from '../api';
-import type { AuthSession } from '../auth/session';
-import { ErrorNode } from './nodes/errorNode';
-import { resolveNodeTooltip, type TreeNode } from './nodes/treeNode';
+import { UnauthorizedError, type ApiClient } from '../../api';
+import type { AuthSession } from '../../auth/session';
+import { ErrorNode } from './errorNode';
+import { resolveNodeTooltip, type TreeNode } from './treeNode';
 
 export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   protected readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();

@@ -2,13 +2,13 @@
 // the commit document; expanding lists the commit's files (one request, shared with the document).
 import * as vscode from 'vscode';
 import { itemProblems, parseApiDate, personName, type CommitSummary, type Member } from '../../api';
-import { BadItemNode } from './badItemNode';
-import type { CommitRef, CommitStore } from '../commitStore';
+import { BadItemNode } from '../tree/badItemNode';
+import type { CommitRef, CommitStore } from './commitStore';
 import { CommitFileNode } from './commitFileNode';
-import { ContextValue, HAS_URL } from './contextValues';
-import { ErrorNode } from './errorNode';
-import { MessageNode } from './messageNode';
-import { TreeNode } from './treeNode';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import { ErrorNode } from '../tree/errorNode';
+import { MessageNode } from '../tree/messageNode';
+import { TreeNode } from '../tree/treeNode';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 export const OPEN_COMMIT_COMMAND = 'workspaceAutomation.openCommit';

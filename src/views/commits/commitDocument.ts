@@ -1,7 +1,7 @@
 // A commit's full view: a read-only virtual document in the `diff` language. Plain text keeps a
 // 2,000-line patch fast to open and lets the editor's own search, folding and theme apply.
 import * as vscode from 'vscode';
-import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../api';
+import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../../api';
 import type { CommitRef, CommitStore } from './commitStore';
 
 export const COMMIT_SCHEME = 'workspace-automation-commit';

@@ -2,14 +2,14 @@
 // which pipelines may use it (one request for the full target, kept until Refresh); a command that
 // changed a target hands its answer to updateTarget(), which needs no request.
 import * as vscode from 'vscode';
-import type { Target, TargetSummary } from '../api';
-import type { AuthSession } from '../auth/session';
-import type { ListContext } from './nodes/listContext';
-import { MessageNode } from './nodes/messageNode';
-import { TargetNode } from './nodes/targetNode';
-import type { TreeNode } from './nodes/treeNode';
-import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
-import { PagedList } from './pagedList';
+import type { Target, TargetSummary } from '../../api';
+import type { AuthSession } from '../../auth/session';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
+import { TargetNode } from './targetNode';
+import type { TreeNode } from '../tree/treeNode';
+import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
+import { PagedList } from '../tree/pagedList';
 
 export const TARGETS_VIEW_ID = 'workspaceAutomation.targets';
 export const TARGETS_PAGE_SIZE = 20;

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { CommitFile } from '../../api';
 import type { CommitNode } from './commitNode';
 import { OPEN_COMMIT_COMMAND } from './commitNode';
-import { ContextValue } from './contextValues';
-import { TreeNode } from './treeNode';
+import { ContextValue } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
 
 const STATUS_ICONS: Record<string, [string, string]> = {
   ADDED: ['diff-added', 'gitDecoration.addedResourceForeground'],

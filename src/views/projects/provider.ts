@@ -2,18 +2,18 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import { projectName, type Pipeline, type ProjectRef } from '../api';
-import type { AuthSession } from '../auth/session';
-import type { CurrentProject, ProjectChoice } from './currentProject';
+import { projectName, type Pipeline, type ProjectRef } from '../../api';
+import type { AuthSession } from '../../auth/session';
+import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
-import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
-import { PagedList } from './pagedList';
-import type { ListContext } from './nodes/listContext';
-import { MessageNode } from './nodes/messageNode';
-import { ActionNode } from './nodes/actionNode';
-import { PipelineNode } from './nodes/pipelineNode';
-import { ProjectNode } from './nodes/projectNode';
-import type { TreeNode } from './nodes/treeNode';
+import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
+import { PagedList } from '../tree/pagedList';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
+import { ActionNode } from './actionNode';
+import { PipelineNode } from './pipelineNode';
+import { ProjectNode } from './projectNode';
+import type { TreeNode } from '../tree/treeNode';
 
 export const PROJECTS_VIEW_ID = 'workspaceAutomation.projects';
 export const PROJECTS_PAGE_SIZE = 20;
