@@ -18,7 +18,7 @@ export interface Session {
    * undefined when the user cancels.
    */
   ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined>;
-  /** signedOut | noWorkspace | apiDisabled | unreachable | ready (also the `workspaceAutomation.state` context key). */
+  /** signedOut | noWorkspace | apiDisabled | unreachable | ready (also the `ContextKey.State` context key). */
   readonly state?: 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
   readonly onDidChangeState?: vscode.Event<NonNullable<Session['state']>>;
   /**

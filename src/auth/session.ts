@@ -9,6 +9,7 @@ import type { Session } from '../services';
 import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
+import { ContextKey } from '../commandIds';
 
 /** Values of the `workspaceAutomation.state` context key. */
 export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
@@ -280,12 +281,12 @@ export class AuthSession implements Session, vscode.Disposable {
           ? 'noWorkspace'
           : (this.problem ?? 'ready');
     const signedIn = this.token !== undefined;
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.signedIn', signedIn);
+    void vscode.commands.executeCommand('setContext', ContextKey.SignedIn, signedIn);
     if (state !== this._state) {
       this._state = state;
       this.stateEmitter.fire(state);
     }
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.state', state);
+    void vscode.commands.executeCommand('setContext', ContextKey.State, state);
   }
 
   dispose(): void {

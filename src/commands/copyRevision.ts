@@ -3,12 +3,11 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { CommitFileNode } from '../views/commits/commitFileNode';
 import { CommitNode } from '../views/commits/commitNode';
-
-export const COPY_REVISION = 'workspaceAutomation.copyRevision';
+import { Command } from '../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COPY_REVISION, async (node?: unknown) => {
+    vscode.commands.registerCommand(Command.CopyRevision, async (node?: unknown) => {
       const commit = node instanceof CommitFileNode ? node.commitNode : node instanceof CommitNode ? node : undefined;
       if (!commit) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));

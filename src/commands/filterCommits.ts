@@ -6,8 +6,7 @@ import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/mu
 import { SidebarViews } from '../views';
 import { normaliseFilter, validateDay, validateRange, type CommitFilter } from '../views/commits/commitFilter';
 import type { CommitsProvider } from '../views/commits/provider';
-
-export const FILTER_COMMITS = 'workspaceAutomation.filterCommits';
+import { Command } from '../commandIds';
 
 interface FilterAnswers {
   since: string;
@@ -62,7 +61,7 @@ export function commitsViewOf(services: Services): CommitsProvider | undefined {
 export function register(services: Services): vscode.Disposable[] {
   return [
     // An argument `{since?, until?}` sets the filter without asking (tests, keybindings).
-    vscode.commands.registerCommand(FILTER_COMMITS, async (preset?: unknown) => {
+    vscode.commands.registerCommand(Command.FilterCommits, async (preset?: unknown) => {
       const commits = commitsViewOf(services);
       if (!commits) {
         return;

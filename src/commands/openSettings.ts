@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import { openSettings } from '../settings';
 import type { Services } from '../services';
-import { OPEN_SETTINGS_COMMAND } from '../views/tree/errorNode';
+import { Command } from '../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(OPEN_SETTINGS_COMMAND, () => openSettings())];
+  return [vscode.commands.registerCommand(Command.OpenSettings, () => openSettings())];
 }

@@ -4,13 +4,14 @@ import * as vscode from 'vscode';
 import { authSessionOf } from '../auth';
 import type { Services } from '../services';
 import { SidebarViews } from '../views';
-import { ErrorNode, RETRY_COMMAND } from '../views/tree/errorNode';
-import { LOAD_MORE_COMMAND, LoadMoreNode } from '../views/tree/loadMoreNode';
+import { ErrorNode } from '../views/tree/errorNode';
+import { LoadMoreNode } from '../views/tree/loadMoreNode';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   const session = authSessionOf(services);
   return [
-    vscode.commands.registerCommand(RETRY_COMMAND, async (node?: unknown) => {
+    vscode.commands.registerCommand(Command.Retry, async (node?: unknown) => {
       if (node instanceof ErrorNode) {
         await node.retry();
         return;
@@ -21,7 +22,7 @@ export function register(services: Services): vscode.Disposable[] {
         services.views.refreshAll();
       }
     }),
-    vscode.commands.registerCommand(LOAD_MORE_COMMAND, async (node?: unknown) => {
+    vscode.commands.registerCommand(Command.LoadMore, async (node?: unknown) => {
       if (node instanceof LoadMoreNode) {
         await node.loadMore();
       }

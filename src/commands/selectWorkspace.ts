@@ -2,13 +2,12 @@
 import * as vscode from 'vscode';
 import { authSessionOf, selectWorkspace } from '../auth';
 import type { Services } from '../services';
-
-export const SELECT_WORKSPACE = 'workspaceAutomation.selectWorkspace';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   const session = authSessionOf(services);
   return [
-    vscode.commands.registerCommand(SELECT_WORKSPACE, (name?: unknown) =>
+    vscode.commands.registerCommand(Command.SelectWorkspace, (name?: unknown) =>
       selectWorkspace(session, typeof name === 'string' && name ? name : undefined),
     ),
   ];

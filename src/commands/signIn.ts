@@ -4,13 +4,12 @@
 import * as vscode from 'vscode';
 import { authSessionOf, signInInteractive, signInWithToken, type SignInArgs } from '../auth';
 import type { Services } from '../services';
-
-export const SIGN_IN = 'workspaceAutomation.signIn';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   const session = authSessionOf(services);
   return [
-    vscode.commands.registerCommand(SIGN_IN, (args?: SignInArgs) =>
+    vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
       args && typeof args === 'object' && typeof args.token === 'string' ? signInWithToken(session, args) : signInInteractive(session),
     ),
   ];

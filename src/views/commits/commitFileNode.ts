@@ -3,9 +3,9 @@
 import * as vscode from 'vscode';
 import type { CommitFile } from '../../api';
 import type { CommitNode } from './commitNode';
-import { OPEN_COMMIT_COMMAND } from './commitNode';
 import { ContextValue } from '../tree/contextValues';
 import { TreeNode } from '../tree/treeNode';
+import { Command } from '../../commandIds';
 
 const STATUS_ICONS: Record<string, [string, string]> = {
   ADDED: ['diff-added', 'gitDecoration.addedResourceForeground'],
@@ -35,7 +35,7 @@ export class CommitFileNode extends TreeNode {
       file.deletions ?? 0,
     );
     this.command = {
-      command: OPEN_COMMIT_COMMAND,
+      command: Command.OpenCommit,
       title: vscode.l10n.t('Open Commit'),
       arguments: [commitNode, file.file_name],
     };

@@ -10,8 +10,7 @@ import { ErrorNode } from '../tree/errorNode';
 import { MessageNode } from '../tree/messageNode';
 import { TreeNode } from '../tree/treeNode';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../ui/markdown';
-
-export const OPEN_COMMIT_COMMAND = 'workspaceAutomation.openCommit';
+import { Command } from '../../commandIds';
 
 export class CommitNode extends TreeNode {
   readonly ref: CommitRef;
@@ -32,7 +31,7 @@ export class CommitNode extends TreeNode {
     this.iconPath = new vscode.ThemeIcon('git-commit');
     this.htmlUrl = commit.html_url || undefined;
     this.contextValue = ContextValue.Commit + (this.htmlUrl ? HAS_URL : '');
-    this.command = { command: OPEN_COMMIT_COMMAND, title: vscode.l10n.t('Open Commit'), arguments: [this] };
+    this.command = { command: Command.OpenCommit, title: vscode.l10n.t('Open Commit'), arguments: [this] };
     this.accessibilityInformation = {
       label: vscode.l10n.t('Commit {0} by {1}, {2}', String(this.label), personName(commit.author) ?? '?', this.description),
     };

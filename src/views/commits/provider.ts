@@ -14,11 +14,7 @@ import { MessageNode } from '../tree/messageNode';
 import type { TreeNode } from '../tree/treeNode';
 import { NodeTreeProvider } from '../tree/nodeTreeProvider';
 import { PagedList } from '../tree/pagedList';
-
-export const COMMITS_VIEW_ID = 'workspaceAutomation.commits';
-/** True while a date filter is set: enables "Clear Filter". */
-export const COMMITS_FILTERED_KEY = 'workspaceAutomation.commitsFiltered';
-export const CLEAR_COMMIT_FILTER_COMMAND = 'workspaceAutomation.clearCommitFilter';
+import { Command, ViewId, ViewCommand, ContextKey } from '../../commandIds';
 
 /** One loaded list: the commits of one project in one workspace under one filter. */
 interface LoadedList {
@@ -36,7 +32,7 @@ export class CommitsProvider extends NodeTreeProvider {
     session: AuthSession,
     private readonly currentProject: CurrentProject,
   ) {
-    super(session, COMMITS_VIEW_ID);
+    super(session, ViewId.Commits);
     this.store = new CommitStore(session);
     this.disposables.push(
       this.store,
@@ -57,7 +53,7 @@ export class CommitsProvider extends NodeTreeProvider {
         }
       }),
     );
-    void vscode.commands.executeCommand('setContext', COMMITS_FILTERED_KEY, false);
+    void vscode.commands.executeCommand('setContext', ContextKey.CommitsFiltered, false);
   }
 
   get filter(): CommitFilter | undefined {
@@ -67,7 +63,7 @@ export class CommitsProvider extends NodeTreeProvider {
   /** Sets (or with undefined or empty bounds, clears) the date filter and reloads from page 1. */
   setFilter(filter: CommitFilter | undefined): void {
     this._filter = normaliseFilter(filter);
-    void vscode.commands.executeCommand('setContext', COMMITS_FILTERED_KEY, this._filter !== undefined);
+    void vscode.commands.executeCommand('setContext', ContextKey.CommitsFiltered, this._filter !== undefined);
     this.updateDescription();
     this.refreshRoot();
   }
@@ -81,7 +77,7 @@ export class CommitsProvider extends NodeTreeProvider {
     if (!project) {
       return [
         new MessageNode(vscode.l10n.t('Select a project in the Projects view'), 'info', {
-          command: 'workspaceAutomation.projects.focus',
+          command: ViewCommand.FocusProjects,
           title: vscode.l10n.t('Show Projects'),
         }),
       ];
@@ -128,12 +124,12 @@ export class CommitsProvider extends NodeTreeProvider {
       emptyNode: () =>
         filter
           ? new MessageNode(vscode.l10n.t('No commits match the filter ({0})', describeFilter(filter)), 'filter', {
-              command: CLEAR_COMMIT_FILTER_COMMAND,
+              command: Command.ClearCommitFilter,
               title: vscode.l10n.t('Clear Filter'),
             })
           : new MessageNode(vscode.l10n.t('No commits in {0}', project.displayName)),
       onError: (error, page) => page === 1 && this.session.reportError(error),
-      viewId: COMMITS_VIEW_ID,
+      viewId: ViewId.Commits,
     });
     this.loaded = { key, list };
     return list;

@@ -14,8 +14,8 @@ import { ActionNode } from './actionNode';
 import { PipelineNode } from './pipelineNode';
 import { ProjectNode } from './projectNode';
 import type { TreeNode } from '../tree/treeNode';
+import { ViewId } from '../../commandIds';
 
-export const PROJECTS_VIEW_ID = 'workspaceAutomation.projects';
 export const PROJECTS_PAGE_SIZE = 20;
 /** At most this many full projects are fetched to match the git remote. */
 const MAX_REMOTE_CANDIDATES = 2;
@@ -36,12 +36,12 @@ export class ProjectsProvider extends NodeTreeProvider {
     session: AuthSession,
     private readonly currentProject: CurrentProject,
   ) {
-    super(session, PROJECTS_VIEW_ID);
+    super(session, ViewId.Projects);
     this.ctx = {
       target: () => signedInTarget(session),
       changed: (node) => this.emitter.fire(node),
       reportError: (error, node) => node === undefined && session.reportError(error),
-      viewId: PROJECTS_VIEW_ID,
+      viewId: ViewId.Projects,
       epoch: 0,
     };
     this.projects = new PagedList<ProjectRef>({
@@ -54,7 +54,7 @@ export class ProjectsProvider extends NodeTreeProvider {
       onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No projects in workspace {0}', session.workspace ?? '')),
       onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
-      viewId: PROJECTS_VIEW_ID,
+      viewId: ViewId.Projects,
     });
     this.disposables.push(
       session.onDidChange(() => this.reset()),

@@ -10,8 +10,8 @@ import { TargetNode } from './targetNode';
 import type { TreeNode } from '../tree/treeNode';
 import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
 import { PagedList } from '../tree/pagedList';
+import { ViewId } from '../../commandIds';
 
-export const TARGETS_VIEW_ID = 'workspaceAutomation.targets';
 export const TARGETS_PAGE_SIZE = 20;
 
 export class TargetsProvider extends NodeTreeProvider {
@@ -19,12 +19,12 @@ export class TargetsProvider extends NodeTreeProvider {
   private readonly ctx: ListContext;
 
   constructor(session: AuthSession) {
-    super(session, TARGETS_VIEW_ID);
+    super(session, ViewId.Targets);
     this.ctx = {
       target: () => signedInTarget(session),
       changed: (node) => this.emitter.fire(node),
       reportError: (error, node) => node === undefined && session.reportError(error),
-      viewId: TARGETS_VIEW_ID,
+      viewId: ViewId.Targets,
     };
     this.targets = new PagedList<TargetSummary>({
       fetchPage: (page, perPage, signal) => {
@@ -36,7 +36,7 @@ export class TargetsProvider extends NodeTreeProvider {
       onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No deployment targets in workspace {0}', session.workspace ?? '')),
       onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
-      viewId: TARGETS_VIEW_ID,
+      viewId: ViewId.Targets,
     });
     this.disposables.push(
       session.onDidChange(() => this.refresh()),

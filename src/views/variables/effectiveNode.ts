@@ -8,6 +8,7 @@ import type { Variable } from '../../api';
 import { escapeMarkdown } from '../../ui/markdown';
 import { BadItemNode } from '../tree/badItemNode';
 import { MessageNode } from '../tree/messageNode';
+import { ContextValue } from '../tree/contextValues';
 import { TreeNode } from '../tree/treeNode';
 import type { PagedList } from '../tree/pagedList';
 import type { VariablesContext } from './context';
@@ -17,8 +18,6 @@ import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from './scop
 import { MAX_SCOPE_PAGES } from './variableLists';
 import { describeVariableScope, rowDescription, scopeKindName, variableTooltip, VariableNode } from './variableNode';
 
-export const EFFECTIVE_CONTEXT = 'wa.effectiveVariables';
-
 export class EffectiveNode extends TreeNode {
   constructor(
     readonly scope: Extract<VariableScopeRef, { kind: 'pipeline' | 'action' }>,
@@ -26,7 +25,7 @@ export class EffectiveNode extends TreeNode {
   ) {
     super(vscode.l10n.t('Effective variables'), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${ctx.idPrefix()}:${scopeKey(scope)}:effective`;
-    this.contextValue = EFFECTIVE_CONTEXT;
+    this.contextValue = ContextValue.EffectiveVariables;
     this.iconPath = new vscode.ThemeIcon('layers');
     this.description = scope.kind === 'pipeline' ? vscode.l10n.t('what its runs receive') : vscode.l10n.t('what this action receives');
     this.tooltip = vscode.l10n.t(

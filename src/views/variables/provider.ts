@@ -14,10 +14,9 @@ import { ScopeNode } from './scopeNode';
 import { scopeKey, type VariableScopeRef } from './scope';
 import { VariableLists } from './variableLists';
 import { VariableNode } from './variableNode';
+import { Command, ViewId, ViewCommand, ContextKey } from '../../commandIds';
 
-export const VARIABLES_VIEW_ID = 'workspaceAutomation.variables';
 /** `workspace` or `project`: which scope the view shows (the title's switch). */
-export const VARIABLES_SCOPE_KEY = 'workspaceAutomation.variablesScope';
 export type VariablesMode = 'workspace' | 'project';
 
 export class VariablesProvider extends NodeTreeProvider {
@@ -32,19 +31,19 @@ export class VariablesProvider extends NodeTreeProvider {
     private readonly currentProject: CurrentProject,
     loadedPipelines: (projectName: string) => readonly Pipeline[] | undefined,
   ) {
-    super(session, VARIABLES_VIEW_ID);
+    super(session, ViewId.Variables);
     this.lists = new VariableLists({
       target: () => signedInTarget(session),
       changed: (node) => this.changed(node),
       reportError: (error) => session.reportError(error),
-      viewId: VARIABLES_VIEW_ID,
+      viewId: ViewId.Variables,
       idPrefix: () => this.idPrefix(),
     });
     this.ctx = {
       lists: this.lists,
       target: () => signedInTarget(session),
       changed: (node) => this.changed(node),
-      viewId: VARIABLES_VIEW_ID,
+      viewId: ViewId.Variables,
       idPrefix: () => this.idPrefix(),
       loadedPipelines,
       effectiveNodes: new Set(),
@@ -60,7 +59,7 @@ export class VariablesProvider extends NodeTreeProvider {
         this.refreshRoot();
       }),
     );
-    void vscode.commands.executeCommand('setContext', VARIABLES_SCOPE_KEY, this._mode);
+    void vscode.commands.executeCommand('setContext', ContextKey.VariablesScope, this._mode);
   }
 
   get mode(): VariablesMode {
@@ -73,7 +72,7 @@ export class VariablesProvider extends NodeTreeProvider {
       return;
     }
     this._mode = mode;
-    void vscode.commands.executeCommand('setContext', VARIABLES_SCOPE_KEY, mode);
+    void vscode.commands.executeCommand('setContext', ContextKey.VariablesScope, mode);
     this.updateDescription();
     this.refreshRoot();
   }
@@ -91,11 +90,11 @@ export class VariablesProvider extends NodeTreeProvider {
       if (!project) {
         return [
           new MessageNode(vscode.l10n.t('Select a project in the Projects view'), 'info', {
-            command: 'workspaceAutomation.projects.focus',
+            command: ViewCommand.FocusProjects,
             title: vscode.l10n.t('Show Projects'),
           }),
           new MessageNode(vscode.l10n.t('Or show the variables of workspace {0}', workspace), 'globe', {
-            command: SHOW_WORKSPACE_VARIABLES,
+            command: Command.ShowWorkspaceVariables,
             title: vscode.l10n.t('Show Workspace Variables'),
           }),
         ];
@@ -176,9 +175,6 @@ export class VariablesProvider extends NodeTreeProvider {
     super.dispose();
   }
 }
-
-/** The title's switch to the workspace's variables (also offered when no project is chosen). */
-const SHOW_WORKSPACE_VARIABLES = 'workspaceAutomation.showWorkspaceVariables';
 
 function rootLabel(scope: VariableScopeRef): string {
   return scope.kind === 'workspace' ? scope.workspace : scope.kind === 'project' ? scope.project.displayName : '';
