@@ -1,14 +1,13 @@
 // Copy Revision: the commit's full hash to the clipboard (a commit item, or a file item under it).
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { CommitFileNode } from '../views/commits/commitFileNode';
-import { CommitNode } from '../views/commits/commitNode';
+import { commitOfNode } from '../views/commits/commitNode';
 import { Command } from '../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.CopyRevision, async (node?: unknown) => {
-      const commit = node instanceof CommitFileNode ? node.commitNode : node instanceof CommitNode ? node : undefined;
+      const commit = commitOfNode(node);
       if (!commit) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
         return undefined;

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { itemProblems, parseApiDate, personName, type CommitSummary, type Member } from '../../api';
 import { BadItemNode } from '../tree/badItemNode';
-import type { CommitRef, CommitStore } from './commitStore';
 import { CommitFileNode } from './commitFileNode';
+import { commitNodeId, type CommitRef, type CommitStore } from './commitStore';
 import { ContextValue, HAS_URL } from '../tree/contextValues';
 import { ErrorNode } from '../tree/errorNode';
 import { MessageNode } from '../tree/messageNode';
@@ -25,7 +25,7 @@ export class CommitNode extends TreeNode {
   ) {
     super(firstLine(commit.message) || commit.revision.slice(0, 7), vscode.TreeItemCollapsibleState.Collapsed);
     this.ref = { workspace, project, revision: commit.revision };
-    this.id = `commit:${workspace}/${project}/${commit.revision}`;
+    this.id = commitNodeId(this.ref);
     const date = parseApiDate(commit.commit_date) ?? parseApiDate(commit.author_date);
     this.description = [personName(commit.author), date ? relativeTime(date) : undefined].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('git-commit');
@@ -46,7 +46,7 @@ export class CommitNode extends TreeNode {
       if (files.length === 0 && bad.length === 0) {
         return [this.adopt(new MessageNode(vscode.l10n.t('No files changed')))];
       }
-      return [...files.map((file) => this.adopt(new CommitFileNode(this, file))), ...bad];
+      return [...files.map((file) => this.adopt(new CommitFileNode(this.ref, this.store, file))), ...bad];
     } catch (error) {
       return [this.adopt(new ErrorNode(error, () => this.changed(this)))];
     }
@@ -66,6 +66,11 @@ export class CommitNode extends TreeNode {
     node.parent = this;
     return node;
   }
+}
+
+/** The commit a command was run on: a commit row, or a file row under one (both carry `ref` and `store`). */
+export function commitOfNode(node: unknown): CommitNode | CommitFileNode | undefined {
+  return node instanceof CommitNode || node instanceof CommitFileNode ? node : undefined;
 }
 
 /** The first non-empty line of a commit message. */

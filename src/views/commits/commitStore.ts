@@ -11,6 +11,11 @@ export interface CommitRef {
   readonly revision: string;
 }
 
+/** The tree item id of a commit's row (its file rows' ids start with it). */
+export function commitNodeId(ref: CommitRef): string {
+  return `commit:${ref.workspace}/${ref.project}/${ref.revision}`;
+}
+
 /** Full commits kept at most; the oldest fetched goes first (a commit may carry large patches). */
 export const MAX_CACHED_COMMITS = 100;
 
