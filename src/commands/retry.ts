@@ -1,15 +1,13 @@
 // Retry (an error item, or the welcome views' button) and Load more (the item at the end of a
 // paged list): both re-run a load.
 import * as vscode from 'vscode';
-import { authSessionOf } from '../auth';
 import type { Services } from '../services';
-import { SidebarViews } from '../views';
 import { ErrorNode } from '../views/tree/errorNode';
 import { LoadMoreNode } from '../views/tree/loadMoreNode';
 import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
-  const session = authSessionOf(services);
+  const session = services.session;
   return [
     vscode.commands.registerCommand(Command.Retry, async (node?: unknown) => {
       if (node instanceof ErrorNode) {
@@ -18,9 +16,7 @@ export function register(services: Services): vscode.Disposable[] {
       }
       // From a welcome view (API disabled, unreachable): forget what was learned and load again.
       session.retry();
-      if (services.views instanceof SidebarViews) {
-        services.views.refreshAll();
-      }
+      services.views.refreshAll();
     }),
     vscode.commands.registerCommand(Command.LoadMore, async (node?: unknown) => {
       if (node instanceof LoadMoreNode) {

@@ -1,11 +1,10 @@
 // Workspace Automation: Sign Out. Deletes the stored token of the current API address.
 import * as vscode from 'vscode';
-import { authSessionOf } from '../auth';
 import type { Services } from '../services';
 import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
-  const session = authSessionOf(services);
+  const session = services.session;
   return [
     vscode.commands.registerCommand(Command.SignOut, async () => {
       await session.signOut();

@@ -3,7 +3,7 @@
 // files; opening one shows the commit document. Full commits are fetched once (CommitStore).
 import * as vscode from 'vscode';
 import { UnauthorizedError, type CommitSummary } from '../../api';
-import type { AuthSession } from '../../auth/session';
+import type { Session } from '../../services';
 import { getCommitsPageSize, SECTION, Setting } from '../../settings';
 import { CommitDocumentProvider, COMMIT_SCHEME } from './commitDocument';
 import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from './commitFilter';
@@ -29,7 +29,7 @@ export class CommitsProvider extends NodeTreeProvider {
   private _filter: CommitFilter | undefined;
 
   constructor(
-    session: AuthSession,
+    session: Session,
     private readonly currentProject: CurrentProject,
   ) {
     super(session, ViewId.Commits);

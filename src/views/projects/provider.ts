@@ -3,7 +3,7 @@
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
 import { projectName, type Pipeline, type ProjectRef } from '../../api';
-import type { AuthSession } from '../../auth/session';
+import type { Session } from '../../services';
 import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
 import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
@@ -33,7 +33,7 @@ export class ProjectsProvider extends NodeTreeProvider {
   gitRemoteOutcome: string | undefined;
 
   constructor(
-    session: AuthSession,
+    session: Session,
     private readonly currentProject: CurrentProject,
   ) {
     super(session, ViewId.Projects);
@@ -232,7 +232,7 @@ function choiceOf(p: ProjectRef): ProjectChoice {
 }
 
 /** A view title's description for the session's state: the workspace, or the address that fails. */
-export function viewDescription(session: AuthSession): string | undefined {
+export function viewDescription(session: Session): string | undefined {
   switch (session.state) {
     case 'unreachable':
       return session.baseUrl ?? vscode.l10n.t('invalid API address');

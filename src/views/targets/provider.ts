@@ -3,7 +3,7 @@
 // changed a target hands its answer to updateTarget(), which needs no request.
 import * as vscode from 'vscode';
 import type { Target, TargetSummary } from '../../api';
-import type { AuthSession } from '../../auth/session';
+import type { Session } from '../../services';
 import type { ListContext } from '../tree/listContext';
 import { MessageNode } from '../tree/messageNode';
 import { TargetNode } from './targetNode';
@@ -18,7 +18,7 @@ export class TargetsProvider extends NodeTreeProvider {
   readonly targets: PagedList<TargetSummary>;
   private readonly ctx: ListContext;
 
-  constructor(session: AuthSession) {
+  constructor(session: Session) {
     super(session, ViewId.Targets);
     this.ctx = {
       target: () => signedInTarget(session),

@@ -2,7 +2,7 @@
 // states before any list loads (session loading, a bad setting, not ready: the welcome view speaks).
 import * as vscode from 'vscode';
 import { UnauthorizedError, type ApiClient } from '../../api';
-import type { AuthSession } from '../../auth/session';
+import type { Session } from '../../services';
 import { ErrorNode } from './errorNode';
 import { resolveNodeTooltip, type TreeNode } from './treeNode';
 
@@ -14,7 +14,7 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   protected readonly disposables: vscode.Disposable[] = [this.emitter];
 
   protected constructor(
-    protected readonly session: AuthSession,
+    protected readonly session: Session,
     private readonly viewId: string,
   ) {}
 
@@ -87,7 +87,7 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
 }
 
 /** The session's client and workspace for a load; a signed-out session fails it as a 401 would. */
-export function signedInTarget(session: AuthSession): { client: ApiClient; workspace: string } {
+export function signedInTarget(session: Session): { client: ApiClient; workspace: string } {
   const client = session.client;
   const workspace = session.workspace;
   if (!client || !workspace) {

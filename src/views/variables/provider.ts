@@ -4,7 +4,7 @@
 // until Refresh or a change in that scope; the effective variables reuse the same lists.
 import * as vscode from 'vscode';
 import type { Pipeline, Variable, VariableFilter } from '../../api';
-import type { AuthSession } from '../../auth/session';
+import type { Session } from '../../services';
 import type { CurrentProject } from '../../currentProject';
 import { MessageNode } from '../tree/messageNode';
 import type { TreeNode } from '../tree/treeNode';
@@ -27,7 +27,7 @@ export class VariablesProvider extends NodeTreeProvider {
   private root: ScopeNode | undefined;
 
   constructor(
-    session: AuthSession,
+    session: Session,
     private readonly currentProject: CurrentProject,
     loadedPipelines: (projectName: string) => readonly Pipeline[] | undefined,
   ) {
