@@ -6,8 +6,8 @@ import { projectName, type Pipeline, type ProjectRef } from '../../api';
 import type { Session } from '../../services';
 import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
-import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
-import { PagedList } from '../tree/pagedList';
+import { NodeTreeProvider } from '../tree/nodeTreeProvider';
+import type { PagedList } from '../tree/pagedList';
 import type { ListContext } from '../tree/listContext';
 import { MessageNode } from '../tree/messageNode';
 import { ActionNode } from './actionNode';
@@ -37,24 +37,12 @@ export class ProjectsProvider extends NodeTreeProvider {
     private readonly currentProject: CurrentProject,
   ) {
     super(session, ViewId.Projects);
-    this.ctx = {
-      target: () => signedInTarget(session),
-      changed: (node) => this.emitter.fire(node),
-      reportError: (error, node) => node === undefined && session.reportError(error),
-      viewId: ViewId.Projects,
-      epoch: 0,
-    };
-    this.projects = new PagedList<ProjectRef>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = this.ctx.target();
-        return client.listProjects(workspace, { page, perPage }, { signal });
-      },
+    this.ctx = { ...this.listContext(), epoch: 0 };
+    this.projects = this.rootList<ProjectRef>(this.ctx, {
+      fetchPage: (client, workspace, page, signal) => client.listProjects(workspace, page, { signal }),
       pageSize: PROJECTS_PAGE_SIZE,
       toNode: (project) => new ProjectNode(project, this.ctx),
-      onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No projects in workspace {0}', session.workspace ?? '')),
-      onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
-      viewId: ViewId.Projects,
     });
     this.disposables.push(
       session.onDidChange(() => this.reset()),

@@ -8,8 +8,8 @@ import type { ListContext } from '../tree/listContext';
 import { MessageNode } from '../tree/messageNode';
 import { TargetNode } from './targetNode';
 import type { TreeNode } from '../tree/treeNode';
-import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
-import { PagedList } from '../tree/pagedList';
+import { NodeTreeProvider } from '../tree/nodeTreeProvider';
+import type { PagedList } from '../tree/pagedList';
 import { ViewId } from '../../commandIds';
 
 export const TARGETS_PAGE_SIZE = 20;
@@ -20,23 +20,12 @@ export class TargetsProvider extends NodeTreeProvider {
 
   constructor(session: Session) {
     super(session, ViewId.Targets);
-    this.ctx = {
-      target: () => signedInTarget(session),
-      changed: (node) => this.emitter.fire(node),
-      reportError: (error, node) => node === undefined && session.reportError(error),
-      viewId: ViewId.Targets,
-    };
-    this.targets = new PagedList<TargetSummary>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = this.ctx.target();
-        return client.listTargets(workspace, { page, perPage }, { signal });
-      },
+    this.ctx = this.listContext();
+    this.targets = this.rootList<TargetSummary>(this.ctx, {
+      fetchPage: (client, workspace, page, signal) => client.listTargets(workspace, page, { signal }),
       pageSize: TARGETS_PAGE_SIZE,
       toNode: (target) => new TargetNode(target, this.ctx),
-      onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No deployment targets in workspace {0}', session.workspace ?? '')),
-      onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
-      viewId: ViewId.Targets,
     });
     this.disposables.push(
       session.onDidChange(() => this.refresh()),

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { UnauthorizedError, type ApiClient } from '../../api';
 import type { Session } from '../../services';
 import { ErrorNode } from './errorNode';
+import type { ListContext } from './listContext';
+import { PagedList, type PagedListOptions } from './pagedList';
 import { resolveNodeTooltip, type TreeNode } from './treeNode';
 
 export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -50,6 +52,40 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
       return []; // the welcome view says what to do
     }
     return this.rootNodes();
+  }
+
+  /** What this view's nodes load their children with: the session's client and workspace, and this view's tree. */
+  protected listContext(): ListContext {
+    return {
+      target: () => signedInTarget(this.session),
+      changed: (node) => this.emitter.fire(node),
+      reportError: (error, node) => node === undefined && this.session.reportError(error),
+      viewId: this.viewId,
+    };
+  }
+
+  /**
+   * The view's root list: each page requested with the session's client and workspace of the
+   * moment; the first page's failure is offered to the session (the welcome states).
+   */
+  protected rootList<T>(
+    ctx: ListContext,
+    o: Pick<PagedListOptions<T>, 'pageSize' | 'toNode' | 'emptyNode'> & {
+      fetchPage(client: ApiClient, workspace: string, page: { page: number; perPage: number }, signal: AbortSignal): Promise<readonly T[]>;
+    },
+  ): PagedList<T> {
+    return new PagedList<T>({
+      fetchPage: (page, perPage, signal) => {
+        const { client, workspace } = ctx.target();
+        return o.fetchPage(client, workspace, { page, perPage }, signal);
+      },
+      pageSize: o.pageSize,
+      toNode: o.toNode,
+      emptyNode: o.emptyNode,
+      onDidChange: () => this.refreshRoot(),
+      onError: (error, page) => page === 1 && ctx.reportError(error, undefined),
+      viewId: this.viewId,
+    });
   }
 
   /** The root's children while the session is ready. */
