@@ -10,11 +10,11 @@ import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from
 import { CommitStore } from './commitStore';
 import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { CommitNode } from './commitNode';
-import { MessageNode } from '../tree/messageNode';
+import { MessageNode, selectProjectNode } from '../tree/messageNode';
 import type { TreeNode } from '../tree/treeNode';
 import { NodeTreeProvider } from '../tree/nodeTreeProvider';
 import { PagedList } from '../tree/pagedList';
-import { Command, ViewId, ViewCommand, ContextKey } from '../../commandIds';
+import { Command, ViewId, ContextKey } from '../../commandIds';
 
 /** One loaded list: the commits of one project in one workspace under one filter. */
 interface LoadedList {
@@ -63,9 +63,7 @@ export class CommitsProvider extends NodeTreeProvider {
   /** Sets (or with undefined or empty bounds, clears) the date filter and reloads from page 1. */
   setFilter(filter: CommitFilter | undefined): void {
     this._filter = normaliseFilter(filter);
-    void vscode.commands.executeCommand('setContext', ContextKey.CommitsFiltered, this._filter !== undefined);
-    this.updateDescription();
-    this.refreshRoot();
+    this.showChanged(ContextKey.CommitsFiltered, this._filter !== undefined);
   }
 
   protected async rootNodes(): Promise<TreeNode[]> {
@@ -75,12 +73,7 @@ export class CommitsProvider extends NodeTreeProvider {
     }
     const project = this.currentProject.currentProject;
     if (!project) {
-      return [
-        new MessageNode(vscode.l10n.t('Select a project in the Projects view'), 'info', {
-          command: ViewCommand.FocusProjects,
-          title: vscode.l10n.t('Show Projects'),
-        }),
-      ];
+      return [selectProjectNode()];
     }
     const nodes = await this.listFor(workspace, project).getNodes();
     return this.session.state === 'ready' ? nodes : [];

@@ -112,6 +112,13 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   /** Forgets loaded data and shows the view again. */
   abstract refresh(): void;
 
+  /** After a change of what the view shows (a filter, a mode): sets the context key the title's buttons follow, then shows the view again. */
+  protected showChanged(contextKey: string, value: unknown): void {
+    void vscode.commands.executeCommand('setContext', contextKey, value);
+    this.updateDescription();
+    this.refreshRoot();
+  }
+
   /** Sets the view title's description; none by default. */
   protected updateDescription(): void {}
 

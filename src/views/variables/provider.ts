@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Pipeline, Variable, VariableFilter } from '../../api';
 import type { Session } from '../../services';
 import type { CurrentProject } from '../../currentProject';
-import { MessageNode } from '../tree/messageNode';
+import { MessageNode, selectProjectNode } from '../tree/messageNode';
 import type { TreeNode } from '../tree/treeNode';
 import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
 import type { VariablesContext } from './context';
@@ -14,7 +14,7 @@ import { ScopeNode } from './scopeNode';
 import { scopeKey, type VariableScopeRef } from './scope';
 import { VariableLists } from './variableLists';
 import { VariableNode } from './variableNode';
-import { Command, ViewId, ViewCommand, ContextKey } from '../../commandIds';
+import { Command, ViewId, ContextKey } from '../../commandIds';
 
 /** `workspace` or `project`: which scope the view shows (the title's switch). */
 export type VariablesMode = 'workspace' | 'project';
@@ -72,9 +72,7 @@ export class VariablesProvider extends NodeTreeProvider {
       return;
     }
     this._mode = mode;
-    void vscode.commands.executeCommand('setContext', ContextKey.VariablesScope, mode);
-    this.updateDescription();
-    this.refreshRoot();
+    this.showChanged(ContextKey.VariablesScope, mode);
   }
 
   protected async rootNodes(): Promise<TreeNode[]> {
@@ -89,10 +87,7 @@ export class VariablesProvider extends NodeTreeProvider {
       const project = this.currentProject.currentProject;
       if (!project) {
         return [
-          new MessageNode(vscode.l10n.t('Select a project in the Projects view'), 'info', {
-            command: ViewCommand.FocusProjects,
-            title: vscode.l10n.t('Show Projects'),
-          }),
+          selectProjectNode(),
           new MessageNode(vscode.l10n.t('Or show the variables of workspace {0}', workspace), 'globe', {
             command: Command.ShowWorkspaceVariables,
             title: vscode.l10n.t('Show Workspace Variables'),
