@@ -22,6 +22,7 @@ export const mutatedFolders = ['src/api/**/*.ts', 'src/ssh/**/*.ts'];
 /** vscode-free modules left out on purpose: nothing in them to mutate. */
 export const notLogic = {
   'src/services.ts': 'interfaces only',
+  'src/commandIds.ts': 'string constants, matched against package.json by test/unit/house/commandIds.test.ts',
   'src/views/tree/listContext.ts': 'an interface only',
   'src/views/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
 };
