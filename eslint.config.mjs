@@ -1,8 +1,28 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
+// The house's layers (ARCHITECTURE.md): imports lean inward and down. Each rule below names what a
+// folder may not import; a wrong-way import fails `npm run lint` (test/unit/house/layers.test.ts
+// proves that each rule bites). Patterns match the import specifier, so they hold at any depth.
+const seg = (...names) => `(^|/)(${names.join('|')})(/|$)`;
+const FEATURE_VIEWS = ['projects', 'commits', 'targets', 'variables'];
+const noExtension = { regex: seg('extension'), message: 'Nothing imports extension.ts: it is the wiring at the top.' };
+const noFeatures = {
+  regex: `${seg('commands', 'statusBar', 'walkthrough')}|(^|/)views(/index)?$|(^|/)views/(${FEATURE_VIEWS.join('|')})(/|$)|^\\.\\./(${FEATURE_VIEWS.join('|')})(/|$)`,
+  message: 'The kernel (api, auth, ui, ssh, views/tree, the files at src/) may not import a feature folder (commands, a view, statusBar, walkthrough).',
+};
+const noViews = { regex: `${seg('views')}|^\\.\\./(tree|${FEATURE_VIEWS.join('|')})(/|$)`, message: 'src/ui may not import views: views use ui, not the other way.' };
+const noCommands = { regex: seg('commands'), message: 'Views and ui may not import commands: commands use them, not the other way.' };
+const noAuth = {
+  regex: seg('auth'),
+  message: "Views may not import auth's classes: they take the Session interface (src/services.ts).",
+};
+/** One no-restricted-imports rule from the pattern lists that apply to a folder (ESLint keeps only the last value of a rule). */
+const restrict = (...patterns) => ['error', { patterns }];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,11 +34,53 @@ export default tseslint.config(
     },
   },
   {
-    // The client module is shared with plain Node (tests, a CLI, a web build): it must never
-    // depend on the editor.
+    // No two modules of src/ import each other, directly or around a circle (type-only imports
+    // are erased by the build and do not count).
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Layers, most general first; a later block for the same file replaces the rule, so each block
+  // repeats what it keeps of the ones above.
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(noExtension) },
+  },
+  {
+    // The kernel: what every feature uses.
+    files: ['src/api/**/*.ts', 'src/auth/**/*.ts', 'src/ui/**/*.ts', 'src/ssh/**/*.ts', 'src/views/tree/**/*.ts', 'src/*.ts'],
+    ignores: ['src/extension.ts', 'src/lazy.ts', 'src/lazyLoad.ts'],
+    rules: { 'no-restricted-imports': restrict(noExtension, noFeatures) },
+  },
+  {
+    files: ['src/ui/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(noExtension, noFeatures, noViews) },
+  },
+  {
+    files: ['src/views/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(noExtension, noCommands, noAuth) },
+  },
+  {
+    files: ['src/views/tree/**/*.ts'],
+    rules: { 'no-restricted-imports': restrict(noExtension, noFeatures, noAuth) },
+  },
+  {
+    // The client is shared with plain Node (tests, a CLI, a web build): it never depends on the
+    // editor nor on anything of the extension outside src/api.
     files: ['src/api/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api must not import vscode.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/api must not import vscode.' }],
+          patterns: [{ regex: '^\\.\\./', message: 'src/api may not import anything outside src/api.' }],
+        },
+      ],
     },
   },
   {

@@ -22,8 +22,9 @@ export const mutatedFolders = ['src/api/**/*.ts', 'src/ssh/**/*.ts'];
 /** vscode-free modules left out on purpose: nothing in them to mutate. */
 export const notLogic = {
   'src/services.ts': 'interfaces only',
-  'src/views/nodes/listContext.ts': 'an interface only',
-  'src/views/nodes/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
+  'src/commandIds.ts': 'string constants, matched against package.json by test/unit/house/commandIds.test.ts',
+  'src/views/tree/listContext.ts': 'an interface only',
+  'src/views/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

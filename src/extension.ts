@@ -69,7 +69,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       onItemProblem: (p, request) => log.warn(redact(`${request.method} ${request.path}: left out ${p.message}; the item: ${p.excerpt}`, [getToken()])),
     }),
   );
-  session.setPrompts({ signIn: () => lazy().signInInteractive(session), selectWorkspace: () => lazy().selectWorkspace(session) });
+  session.setPrompts({
+    signIn: () => lazy().signInInteractive(session),
+    signInWithToken: (args) => lazy().signInWithToken(session, args),
+    selectWorkspace: (name) => lazy().selectWorkspace(session, name),
+  });
   const views = new SidebarViews();
   const services: Services = { context, session, views, log };
   const statusBar = new RateLimitItem(log);
@@ -85,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     session.onDidChange(followAddress),
     session.onDidChangeState((state) => state === 'signedOut' && walkthrough.reset()),
   );
-  views.create(services, session);
+  views.create(services);
   context.subscriptions.push(registerCommandsOnFirstUse(services));
   // Reads the settings and SecretStorage (no request) to set the welcome state.
   void session.ready();

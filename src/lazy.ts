@@ -3,5 +3,5 @@
 // workspace prompts, the API client. Modules both bundles use are dist/extension.js's own (one
 // AuthSession, one ApiError class, ...): esbuild.js takes them from there instead of copying them.
 export { registerCommands } from './commands';
-export { selectWorkspace, signInInteractive } from './auth';
+export { selectWorkspace, signInInteractive, signInWithToken } from './auth';
 export { ApiClient } from './api/client';

@@ -1,9 +1,28 @@
 // The seams between the extension's parts. extension.ts creates one Services object and passes it
 // to every view provider and every command's register(services) function.
 import type * as vscode from 'vscode';
-import type { ApiClient } from './api';
+import type { ApiClient, ConfigurationError, Pipeline, ProjectRef, Target, Variable, VariableFilter } from './api';
+import type { CurrentProject } from './currentProject';
 
-/** The signed-in account: its client, workspace and scopes. Owned by src/auth. */
+/** Where the session stands (also the `ContextKey.State` context key, which the welcome views follow). */
+export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
+
+/** Arguments of the Sign In command for scripts and tests: no prompt for the token. */
+export interface SignInArgs {
+  token: string;
+  /** Workspace to choose (saved in the `workspace` setting); asked for when not given and none is set. */
+  workspace?: string;
+}
+
+/** What a scripted sign-in (SignInArgs) resolves. */
+export interface SignInResult {
+  signedIn: boolean;
+  /** The words the interactive sign-in greets with (the scripted form shows none). */
+  greeting?: string;
+  error?: string;
+}
+
+/** The signed-in account: its client, workspace and scopes, and signing in and out. Owned by src/auth. */
 export interface Session {
   /** Fires on sign in/out, token change (also from another window) and workspace switch. */
   readonly onDidChange: vscode.Event<void>;
@@ -13,49 +32,77 @@ export interface Session {
   readonly workspace: string | undefined;
   /** The token's scopes (from GET /user/token, which needs TOKEN_INFO) when known: a hint for warnings, never a gate. */
   readonly scopes: readonly string[] | undefined;
+  /** The API address in use; undefined while the settings give none (see configError). */
+  readonly baseUrl: string | undefined;
+  /** Why the settings give no usable API address, if they do not. */
+  readonly configError: ConfigurationError | undefined;
+  /** A token is stored (or given by the environment) for the address in use. */
+  readonly signedIn: boolean;
+  readonly state: SessionState;
+  readonly onDidChangeState: vscode.Event<SessionState>;
+  /** Reads the settings and the stored token (no request). Safe to call many times. */
+  ready(): Promise<void>;
   /**
    * Returns client and workspace, asking the user to sign in or pick a workspace when needed;
    * undefined when the user cancels.
    */
   ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined>;
-  /** signedOut | noWorkspace | apiDisabled | unreachable | ready (also the `workspaceAutomation.state` context key). */
-  readonly state?: 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
-  readonly onDidChangeState?: vscode.Event<NonNullable<Session['state']>>;
   /**
    * Offer the error of a view's first (root) load: API disabled, or no answer from the service,
    * becomes the welcome state of every view; returns true then (the view shows nothing itself).
-   * (The three members above are optional so that test doubles of Session keep compiling.)
    */
-  reportError?(error: unknown): boolean;
+  reportError(error: unknown): boolean;
+  /** Forgets a learned apiDisabled/unreachable state, so the views load again. */
+  retry(): void;
+  /** Asks for a token (and a workspace when none is set); resolves true when signed in. */
+  signIn(): Promise<boolean>;
+  /** Checks and stores a given token, without prompts (scripts, tests). */
+  signInWithToken(args: SignInArgs): Promise<SignInResult>;
+  /** Asks for a workspace, or takes the given name without asking; resolves true when one is chosen. */
+  selectWorkspace(name?: string): Promise<boolean>;
+  /** Deletes the stored token of the address in use. */
+  signOut(): Promise<void>;
 }
 
 /** What commands may ask of the views after they change something. Owned by src/views. */
 export interface Views {
   /** The project the Commits view shows; the Projects view sets it. */
-  readonly currentProject: import('./views/currentProject').CurrentProject;
+  readonly currentProject: CurrentProject;
   refreshProjects(): void;
   /** Refreshes Projects and selects (reveals) the named project; it becomes the Commits view's project. */
   selectProject(projectName: string): Promise<void>;
   refreshCommits(): void;
+  /** The Commits view's date filter, if one is set. */
+  readonly commitFilter: CommitFilter | undefined;
+  /** Sets (or with undefined, clears) the Commits view's date filter and reloads it from page 1. */
+  setCommitFilter(filter: CommitFilter | undefined): void;
   refreshTargets(): void;
   /** Replaces one target's data in the Targets view without a request (e.g. from allow-pipeline's answer). */
-  updateTarget(target: import('./api').Target): void;
+  updateTarget(target: Target): void;
   /**
    * The Variables view forgets the variables of one scope (the list filter: none for the
    * workspace) and shows them again, after a command changed them; every scope without a filter.
    */
-  refreshVariables(filter?: import('./api').VariableFilter): void;
+  refreshVariables(filter?: VariableFilter): void;
   /** The Variables view shows the workspace's variables, or the current project's (the title's switch). */
   setVariablesScope(mode: 'workspace' | 'project'): void;
   /** The variables of one scope when the Variables view has every page of them (no request); else undefined. */
-  loadedVariables(filter: import('./api').VariableFilter): readonly import('./api').Variable[] | undefined;
+  loadedVariables(filter: VariableFilter): readonly Variable[] | undefined;
   /**
    * The projects the Projects view has loaded, every page of them, so that pickers need no request;
    * undefined while the list is not complete (not loaded, or more pages to load).
    */
-  loadedProjects?(): readonly import('./api').ProjectRef[] | undefined;
+  loadedProjects(): readonly ProjectRef[] | undefined;
   /** The pipelines of a project the Projects view has loaded, every page of them; else undefined. */
-  loadedPipelines?(projectName: string): readonly import('./api').Pipeline[] | undefined;
+  loadedPipelines(projectName: string): readonly Pipeline[] | undefined;
+  /** Every view forgets its data and loads again (Retry from a welcome view). */
+  refreshAll(): void;
+}
+
+/** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended (src/views/commits/commitFilter.ts). */
+export interface CommitFilter {
+  readonly since?: string;
+  readonly until?: string;
 }
 
 export interface Services {

@@ -5,15 +5,14 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api';
 import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from '../api/errors';
-import type { Session } from '../services';
+import type { Session, SessionState, SignInArgs, SignInResult } from '../services';
 import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
-import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from './settings';
-
-/** Values of the `workspaceAutomation.state` context key. */
-export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
+import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
+import { ContextKey } from '../commandIds';
 
 export { ENV_TOKEN };
+export type { SessionState };
 const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
 const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
 
@@ -24,10 +23,14 @@ export function tokenKey(baseUrl: string): string {
 /** Builds the client for one API address; the token is read per request through getToken. */
 export type ClientFactory = (baseUrl: string, getToken: () => string | undefined) => ApiClient;
 
-/** What the interactive parts (sign-in and workspace quick inputs) offer to ensureReady(). */
+/**
+ * The sign-in and workspace flows (src/auth/signInFlow.ts, workspacePicker.ts), given by
+ * extension.ts: they load on first use (dist/lazy.js), the session at activation.
+ */
 export interface SessionPrompts {
   signIn(): Promise<boolean>;
-  selectWorkspace(): Promise<boolean>;
+  signInWithToken(args: SignInArgs): Promise<SignInResult>;
+  selectWorkspace(name?: string): Promise<boolean>;
 }
 
 export class AuthSession implements Session, vscode.Disposable {
@@ -254,6 +257,25 @@ export class AuthSession implements Session, vscode.Disposable {
     this.updateState();
   }
 
+  signIn(): Promise<boolean> {
+    return this.flows().signIn();
+  }
+
+  signInWithToken(args: SignInArgs): Promise<SignInResult> {
+    return this.flows().signInWithToken(args);
+  }
+
+  selectWorkspace(name?: string): Promise<boolean> {
+    return this.flows().selectWorkspace(name);
+  }
+
+  private flows(): SessionPrompts {
+    if (!this.prompts) {
+      throw new Error('The sign-in flows are not set (AuthSession.setPrompts).');
+    }
+    return this.prompts;
+  }
+
   async ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined> {
     await this.ready();
     if (!this.client) {
@@ -280,12 +302,12 @@ export class AuthSession implements Session, vscode.Disposable {
           ? 'noWorkspace'
           : (this.problem ?? 'ready');
     const signedIn = this.token !== undefined;
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.signedIn', signedIn);
+    void vscode.commands.executeCommand('setContext', ContextKey.SignedIn, signedIn);
     if (state !== this._state) {
       this._state = state;
       this.stateEmitter.fire(state);
     }
-    void vscode.commands.executeCommand('setContext', 'workspaceAutomation.state', state);
+    void vscode.commands.executeCommand('setContext', ContextKey.State, state);
   }
 
   dispose(): void {

@@ -13,18 +13,14 @@ import {
   type ApiClient,
 } from '../api';
 import { describeError } from '../ui/errorMessages';
+import type { SignInArgs, SignInResult } from '../services';
 import type { AuthSession } from './session';
-import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from './settings';
+import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { inputText, pickOne } from './quickInput';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
 
-/** Arguments of `workspaceAutomation.signIn` for scripts and tests: no prompt for the token. */
-export interface SignInArgs {
-  token: string;
-  /** Workspace to choose (saved in the `workspace` setting); asked for when not given and none is set. */
-  workspace?: string;
-}
+export type { SignInArgs, SignInResult };
 
 export interface VerifiedToken {
   /** For the greeting; undefined when the user cannot be read (a token without USER_INFO). */
@@ -215,14 +211,6 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
   return verified.userName
     ? vscode.l10n.t('Signed in to {0} as {1}.', baseUrl, verified.userName)
     : vscode.l10n.t('Signed in to {0}.', baseUrl);
-}
-
-/** What the scripted form answers: whether it signed in, its greeting, and the message shown when not. */
-export interface SignInResult {
-  signedIn: boolean;
-  /** The words the interactive sign-in greets with (the scripted form shows none). */
-  greeting?: string;
-  error?: string;
 }
 
 /** The scripted form (`signIn` command with `{token}`): checks, stores, and picks the workspace. */

@@ -6,10 +6,9 @@ import * as vscode from 'vscode';
 import { formatDateTime, formatRelative } from '../ui/localeFormat';
 import type { AuthSession } from './session';
 import { dayOf, expiryNotice, onTokenChecked, type TokenCheck } from './tokenExpiry';
-import { OPEN_TOKEN_PAGE } from './tokenPage';
+import { Command } from '../commandIds';
 
 const KEY_PREFIX = 'workspaceAutomation.tokenExpiry:';
-const SIGN_IN_COMMAND = 'workspaceAutomation.signIn';
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
 interface StoredExpiry {
@@ -104,9 +103,9 @@ export class TokenExpiryWatcher implements vscode.Disposable {
     const signIn = vscode.l10n.t('Sign In');
     void vscode.window.showWarningMessage(message, renew, signIn).then((choice) => {
       if (choice === renew) {
-        void vscode.commands.executeCommand(OPEN_TOKEN_PAGE);
+        void vscode.commands.executeCommand(Command.OpenTokenPage);
       } else if (choice === signIn) {
-        void vscode.commands.executeCommand(SIGN_IN_COMMAND);
+        void vscode.commands.executeCommand(Command.SignIn);
       }
     });
     return message;

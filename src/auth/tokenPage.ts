@@ -4,9 +4,6 @@
 // self-hosted the same host as its /api. Pure (no vscode).
 import { EU_BASE_URL, US_BASE_URL } from '../api/baseUrl';
 
-/** The command that opens this page (src/commands/openTokenPage.ts). */
-export const OPEN_TOKEN_PAGE = 'workspaceAutomation.openTokenPage';
-
 export const US_TOKEN_PAGE = 'https://app.buddy.works/security';
 export const EU_TOKEN_PAGE = 'https://eu.buddy.works/security';
 

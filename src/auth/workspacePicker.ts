@@ -6,7 +6,7 @@ import { CancelledError, type Workspace } from '../api';
 import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from '../ui/boundedPaging';
 import { describeError } from '../ui/errorMessages';
 import type { AuthSession } from './session';
-import { getWorkspace, saveSetting, Setting } from './settings';
+import { getWorkspace, saveSetting, Setting } from '../settings';
 import { inputText, pickOne } from './quickInput';
 
 interface WorkspaceItem extends vscode.QuickPickItem {

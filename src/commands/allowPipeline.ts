@@ -28,12 +28,11 @@ import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { describeError, errorForLog, forbiddenMessage, offerRetry, offerRetryOrEdit, scopeWarning } from '../ui/errorMessages';
 import { ApiLists, pickPipeline, pickProject, pickTarget } from '../ui/pickers';
-
-export const ALLOW_PIPELINE_COMMAND = 'workspaceAutomation.allowPipeline';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(ALLOW_PIPELINE_COMMAND, async (item?: unknown, ...rest: unknown[]) =>
+    vscode.commands.registerCommand(Command.AllowPipeline, async (item?: unknown, ...rest: unknown[]) =>
       allowPipeline(services, prompterFrom(rest), (await loadedTargetOfItem(item)) ?? targetOfItem(item)),
     ),
   ];

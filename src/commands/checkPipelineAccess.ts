@@ -12,12 +12,11 @@ import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiSte
 import { describeError, errorForLog, offerRetry } from '../ui/errorMessages';
 import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../ui/pickers';
 import { allowOnTarget, isRetryable } from './allowPipeline';
-
-export const CHECK_PIPELINE_ACCESS_COMMAND = 'workspaceAutomation.checkPipelineAccess';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CHECK_PIPELINE_ACCESS_COMMAND, (item?: unknown, ...rest: unknown[]) =>
+    vscode.commands.registerCommand(Command.CheckPipelineAccess, (item?: unknown, ...rest: unknown[]) =>
       checkPipelineAccess(services, prompterFrom(rest), pipelineOfItem(item)),
     ),
   ];

@@ -1,9 +1,8 @@
 // Clear Filter: the Commits view shows all commits again (enabled while a date filter is set).
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { CLEAR_COMMIT_FILTER_COMMAND } from '../views/commitsProvider';
-import { commitsViewOf } from './filterCommits';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(CLEAR_COMMIT_FILTER_COMMAND, () => commitsViewOf(services)?.setFilter(undefined))];
+  return [vscode.commands.registerCommand(Command.ClearCommitFilter, () => services.views.setCommitFilter(undefined))];
 }

@@ -1,15 +1,13 @@
 // Copy Revision: the commit's full hash to the clipboard (a commit item, or a file item under it).
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { CommitFileNode } from '../views/nodes/commitFileNode';
-import { CommitNode } from '../views/nodes/commitNode';
-
-export const COPY_REVISION = 'workspaceAutomation.copyRevision';
+import { commitOfNode } from '../views/commits/commitNode';
+import { Command } from '../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COPY_REVISION, async (node?: unknown) => {
-      const commit = node instanceof CommitFileNode ? node.commitNode : node instanceof CommitNode ? node : undefined;
+    vscode.commands.registerCommand(Command.CopyRevision, async (node?: unknown) => {
+      const commit = commitOfNode(node);
       if (!commit) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
         return undefined;

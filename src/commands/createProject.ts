@@ -6,15 +6,14 @@ import { CancelledError, isForbidden, projectName, ValidationError, type ApiClie
 import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { describeError, errorForLog, forbiddenMessage, offerRetryOrEdit } from '../ui/errorMessages';
-
-export const CREATE_PROJECT_COMMAND = 'workspaceAutomation.createProject';
+import { Command } from '../commandIds';
 
 /** A project name: lower-case letters, digits and inner dashes. */
 export const PROJECT_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 export const MAX_PROJECT_NAME = 100;
 
 export function register(services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(CREATE_PROJECT_COMMAND, (...args: unknown[]) => createProject(services, prompterFrom(args)))];
+  return [vscode.commands.registerCommand(Command.CreateProject, (...args: unknown[]) => createProject(services, prompterFrom(args)))];
 }
 
 export interface ProjectAnswers {

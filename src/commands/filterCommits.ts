@@ -1,13 +1,10 @@
 // Filter Commits by Date…: two steps (since, then until), each a day as YYYY-MM-DD or empty for an
 // open end, checked as the user types; Back returns to "since" with the answers kept.
 import * as vscode from 'vscode';
-import type { Services } from '../services';
+import type { CommitFilter, Services } from '../services';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { SidebarViews } from '../views';
-import { normaliseFilter, validateDay, validateRange, type CommitFilter } from '../views/commitFilter';
-import type { CommitsProvider } from '../views/commitsProvider';
-
-export const FILTER_COMMITS = 'workspaceAutomation.filterCommits';
+import { normaliseFilter, validateDay, validateRange } from '../views/commits/commitFilter';
+import { Command } from '../commandIds';
 
 interface FilterAnswers {
   since: string;
@@ -55,18 +52,11 @@ export async function askCommitFilter(prompter: Prompter, current: CommitFilter 
   return done ? normaliseFilter(answers) : null;
 }
 
-export function commitsViewOf(services: Services): CommitsProvider | undefined {
-  return services.views instanceof SidebarViews ? services.views.commits : undefined;
-}
-
 export function register(services: Services): vscode.Disposable[] {
   return [
     // An argument `{since?, until?}` sets the filter without asking (tests, keybindings).
-    vscode.commands.registerCommand(FILTER_COMMITS, async (preset?: unknown) => {
-      const commits = commitsViewOf(services);
-      if (!commits) {
-        return;
-      }
+    vscode.commands.registerCommand(Command.FilterCommits, async (preset?: unknown) => {
+      const views = services.views;
       let filter: CommitFilter | undefined | null;
       if (isFilterArgument(preset)) {
         const problem =
@@ -77,11 +67,11 @@ export function register(services: Services): vscode.Disposable[] {
         }
         filter = normaliseFilter(preset);
       } else {
-        filter = await askCommitFilter(new QuickInputPrompter(), commits.filter);
+        filter = await askCommitFilter(new QuickInputPrompter(), views.commitFilter);
       }
       if (filter !== null) {
-        commits.setFilter(filter);
-        if (!services.views.currentProject.currentProject) {
+        views.setCommitFilter(filter);
+        if (!views.currentProject.currentProject) {
           void vscode.window.showInformationMessage(vscode.l10n.t('Select a project in the Projects view to see its commits.'));
         }
       }

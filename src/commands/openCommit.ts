@@ -2,15 +2,16 @@
 // document; from a file item, opened at that file. A failed load offers Retry.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { showCommit } from '../views/commitDocument';
-import { CommitFileNode } from '../views/nodes/commitFileNode';
-import { CommitNode, OPEN_COMMIT_COMMAND } from '../views/nodes/commitNode';
+import { showCommit } from '../views/commits/commitDocument';
+import { CommitFileNode } from '../views/commits/commitFileNode';
+import { commitOfNode } from '../views/commits/commitNode';
 import { describeError } from '../ui/errorMessages';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(OPEN_COMMIT_COMMAND, async (node?: unknown, fileName?: unknown) => {
-      const commit = node instanceof CommitFileNode ? node.commitNode : node instanceof CommitNode ? node : undefined;
+    vscode.commands.registerCommand(Command.OpenCommit, async (node?: unknown, fileName?: unknown) => {
+      const commit = commitOfNode(node);
       const file = node instanceof CommitFileNode ? String(node.file.file_name) : typeof fileName === 'string' ? fileName : undefined;
       if (!commit) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));

@@ -4,8 +4,7 @@
 import * as vscode from 'vscode';
 import { browsableUrl } from '../api/baseUrl';
 import type { Services } from '../services';
-
-export const OPEN_IN_BROWSER = 'workspaceAutomation.openInBrowser';
+import { Command } from '../commandIds';
 
 /** Opens an address outside the editor; tests pass their own as `{ openExternal }` (last argument). */
 type Opener = (uri: vscode.Uri) => Thenable<boolean>;
@@ -17,7 +16,7 @@ function openerFrom(args: readonly unknown[]): Opener {
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(OPEN_IN_BROWSER, async (item?: { htmlUrl?: unknown; html_url?: unknown }, ...rest: unknown[]) => {
+    vscode.commands.registerCommand(Command.OpenInBrowser, async (item?: { htmlUrl?: unknown; html_url?: unknown }, ...rest: unknown[]) => {
       const raw = item?.htmlUrl ?? item?.html_url;
       if (raw === undefined || raw === null || raw === '') {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose an item with a web page in one of the views.'));

@@ -1,9 +1,9 @@
 // Open Settings: the extension's settings (API address, account type, workspace, page size).
 import * as vscode from 'vscode';
-import { openSettings } from '../auth/settings';
+import { openSettings } from '../settings';
 import type { Services } from '../services';
-import { OPEN_SETTINGS_COMMAND } from '../views/nodes/errorNode';
+import { Command } from '../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(OPEN_SETTINGS_COMMAND, () => openSettings())];
+  return [vscode.commands.registerCommand(Command.OpenSettings, () => openSettings())];
 }

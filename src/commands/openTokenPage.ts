@@ -3,12 +3,13 @@
 // (US, EU or self-hosted, as Sign In asks). Resolves with the page opened, if any.
 import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType } from '../api/baseUrl';
-import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../auth/settings';
-import { OPEN_TOKEN_PAGE, tokenPageUrl } from '../auth/tokenPage';
+import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../settings';
+import { tokenPageUrl } from '../auth/tokenPage';
 import type { Services } from '../services';
+import { Command } from '../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(OPEN_TOKEN_PAGE, () => openTokenPage())];
+  return [vscode.commands.registerCommand(Command.OpenTokenPage, () => openTokenPage())];
 }
 
 const WHERE = () => vscode.l10n.t('In the web application: your avatar (top right), the Security tab, the Personal Access Tokens section.');

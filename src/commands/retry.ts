@@ -1,27 +1,24 @@
 // Retry (an error item, or the welcome views' button) and Load more (the item at the end of a
 // paged list): both re-run a load.
 import * as vscode from 'vscode';
-import { authSessionOf } from '../auth';
 import type { Services } from '../services';
-import { SidebarViews } from '../views';
-import { ErrorNode, RETRY_COMMAND } from '../views/nodes/errorNode';
-import { LOAD_MORE_COMMAND, LoadMoreNode } from '../views/nodes/loadMoreNode';
+import { ErrorNode } from '../views/tree/errorNode';
+import { LoadMoreNode } from '../views/tree/loadMoreNode';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
-  const session = authSessionOf(services);
+  const session = services.session;
   return [
-    vscode.commands.registerCommand(RETRY_COMMAND, async (node?: unknown) => {
+    vscode.commands.registerCommand(Command.Retry, async (node?: unknown) => {
       if (node instanceof ErrorNode) {
         await node.retry();
         return;
       }
       // From a welcome view (API disabled, unreachable): forget what was learned and load again.
       session.retry();
-      if (services.views instanceof SidebarViews) {
-        services.views.refreshAll();
-      }
+      services.views.refreshAll();
     }),
-    vscode.commands.registerCommand(LOAD_MORE_COMMAND, async (node?: unknown) => {
+    vscode.commands.registerCommand(Command.LoadMore, async (node?: unknown) => {
       if (node instanceof LoadMoreNode) {
         await node.loadMore();
       }

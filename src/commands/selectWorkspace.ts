@@ -1,15 +1,13 @@
 // Workspace Automation: Select Workspace. An optional workspace name as argument skips the pick.
 import * as vscode from 'vscode';
-import { authSessionOf, selectWorkspace } from '../auth';
 import type { Services } from '../services';
-
-export const SELECT_WORKSPACE = 'workspaceAutomation.selectWorkspace';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
-  const session = authSessionOf(services);
+  const session = services.session;
   return [
-    vscode.commands.registerCommand(SELECT_WORKSPACE, (name?: unknown) =>
-      selectWorkspace(session, typeof name === 'string' && name ? name : undefined),
+    vscode.commands.registerCommand(Command.SelectWorkspace, (name?: unknown) =>
+      session.selectWorkspace(typeof name === 'string' && name ? name : undefined),
     ),
   ];
 }

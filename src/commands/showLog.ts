@@ -1,9 +1,8 @@
 // Workspace Automation: Show Log. The output channel with one line per request (secrets removed).
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-
-export const SHOW_LOG = 'workspaceAutomation.showLog';
+import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(SHOW_LOG, () => services.log.show())];
+  return [vscode.commands.registerCommand(Command.ShowLog, () => services.log.show())];
 }

@@ -2,16 +2,14 @@
 // `{ token, workspace? }` as argument signs in without prompts (scripts, tests) and resolves
 // `{ signedIn, error? }`.
 import * as vscode from 'vscode';
-import { authSessionOf, signInInteractive, signInWithToken, type SignInArgs } from '../auth';
-import type { Services } from '../services';
-
-export const SIGN_IN = 'workspaceAutomation.signIn';
+import { Command } from '../commandIds';
+import type { Services, SignInArgs } from '../services';
 
 export function register(services: Services): vscode.Disposable[] {
-  const session = authSessionOf(services);
+  const session = services.session;
   return [
-    vscode.commands.registerCommand(SIGN_IN, (args?: SignInArgs) =>
-      args && typeof args === 'object' && typeof args.token === 'string' ? signInWithToken(session, args) : signInInteractive(session),
+    vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
+      args && typeof args === 'object' && typeof args.token === 'string' ? session.signInWithToken(args) : session.signIn(),
     ),
   ];
 }

@@ -4,10 +4,9 @@
 import * as vscode from 'vscode';
 import type { RateLimitSnapshot, RateLimitState } from '../api';
 import { rateLimitFigures } from './rateLimitDetails';
+import { Command, ViewId } from '../commandIds';
 
 export { WARNING_FRACTION } from './rateLimitDetails';
-
-export const SHOW_RATE_LIMIT_COMMAND = 'workspaceAutomation.showRateLimit';
 
 const UNKNOWN: RateLimitSnapshot = { limit: undefined, remaining: undefined, resetAt: undefined };
 
@@ -32,10 +31,10 @@ export class RateLimitItem implements vscode.Disposable {
     state?: RateLimitState,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.item = vscode.window.createStatusBarItem('workspaceAutomation.rateLimit', vscode.StatusBarAlignment.Right, 50);
+    this.item = vscode.window.createStatusBarItem(ViewId.RateLimitItem, vscode.StatusBarAlignment.Right, 50);
     this.item.name = vscode.l10n.t('Workspace Automation Rate Limit');
-    this.item.command = SHOW_RATE_LIMIT_COMMAND;
-    this.command = vscode.commands.registerCommand(SHOW_RATE_LIMIT_COMMAND, () => this.showDetails());
+    this.item.command = Command.ShowRateLimit;
+    this.command = vscode.commands.registerCommand(Command.ShowRateLimit, () => this.showDetails());
     this.follow(state);
   }
 

@@ -23,12 +23,10 @@ import {
 import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from './boundedPaging';
 import { describeError } from './errorMessages';
 import type { StepUi } from './multiStepInput';
+import type { Views } from '../services';
 
 /** Lists already loaded elsewhere (the Projects view), used instead of a request when complete. */
-export interface LoadedLists {
-  loadedProjects?(): readonly ProjectRef[] | undefined;
-  loadedPipelines?(projectName: string): readonly Pipeline[] | undefined;
-}
+export type LoadedLists = Pick<Views, 'loadedProjects' | 'loadedPipelines'>;
 
 /** Told the number of items loaded so far, while a list loads. */
 export type ListProgress = (loaded: number) => void;
@@ -41,18 +39,18 @@ export class ApiLists {
   constructor(
     readonly client: ApiClient,
     readonly workspace: string,
-    private readonly loaded: LoadedLists = {},
+    private readonly loaded: LoadedLists,
   ) {}
 
   projects(signal?: AbortSignal, progress?: ListProgress): Promise<BoundedList<ProjectRef>> {
-    const known = this.loaded.loadedProjects?.();
+    const known = this.loaded.loadedProjects();
     return known
       ? Promise.resolve({ items: known, complete: true })
       : this.load('projects', (q) => this.client.listProjects(this.workspace, q, { signal }), signal, progress);
   }
 
   pipelines(project: string, signal?: AbortSignal, progress?: ListProgress): Promise<BoundedList<Pipeline>> {
-    const known = this.loaded.loadedPipelines?.(project);
+    const known = this.loaded.loadedPipelines(project);
     return known
       ? Promise.resolve({ items: known, complete: true })
       : this.load(`pipelines/${project}`, (q) => this.client.listPipelines(this.workspace, project, q, { signal }), signal, progress);

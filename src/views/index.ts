@@ -2,12 +2,12 @@
 // of them after a change.
 import * as vscode from 'vscode';
 import type { Pipeline, ProjectRef, Target, Variable, VariableFilter } from '../api';
-import type { AuthSession } from '../auth/session';
+import type { CommitFilter } from '../services';
 import type { Services, Views } from '../services';
-import { CommitsProvider } from './commitsProvider';
-import { CurrentProject } from './currentProject';
-import { ProjectsProvider } from './projectsProvider';
-import { TargetsProvider } from './targetsProvider';
+import { CommitsProvider } from './commits/provider';
+import { CurrentProject } from '../currentProject';
+import { ProjectsProvider } from './projects/provider';
+import { TargetsProvider } from './targets/provider';
 import { VariablesProvider } from './variables/provider';
 
 /** What the Commits and Targets providers offer here. */
@@ -35,7 +35,8 @@ export class SidebarViews implements Views, vscode.Disposable {
   }
 
   /** Registers the providers and their TreeViews; nothing is fetched until a view is shown. */
-  create(services: Services, session: AuthSession): void {
+  create(services: Services): void {
+    const session = services.session;
     this._projects = new ProjectsProvider(session, this.currentProject);
     this.disposables.push(this._projects, this._projects.createTreeView());
     // Another workspace or account: the chosen project belongs to the old one.
@@ -46,7 +47,6 @@ export class SidebarViews implements Views, vscode.Disposable {
     this.disposables.push(this.targets, this.targets.createTreeView());
     this.variables = new VariablesProvider(session, this.currentProject, (name) => this._projects?.loadedPipelines(name));
     this.disposables.push(this.variables, this.variables.createTreeView());
-    void services;
   }
 
   refreshProjects(): void {
@@ -59,6 +59,14 @@ export class SidebarViews implements Views, vscode.Disposable {
 
   refreshCommits(): void {
     this.commits?.refresh();
+  }
+
+  get commitFilter(): CommitFilter | undefined {
+    return this.commits?.filter;
+  }
+
+  setCommitFilter(filter: CommitFilter | undefined): void {
+    this.commits?.setFilter(filter);
   }
 
   refreshTargets(): void {

@@ -2,6 +2,7 @@
 // service accepting the request (a created variable, an allowed pipeline, a page of commits),
 // not the command being started. Pure (no vscode): read from the client's request events.
 import type { RequestEvent } from '../api';
+import { ContextKey } from '../commandIds';
 
 export type Milestone = 'browsed' | 'variableCreated' | 'pipelineAllowed';
 
@@ -29,5 +30,5 @@ export function milestoneOf(e: Pick<RequestEvent, 'method' | 'path' | 'status'>)
 
 /** The context key a milestone sets (the walkthrough's completionEvents name it). */
 export function milestoneContextKey(m: Milestone): string {
-  return `workspaceAutomation.walkthrough.${m}`;
+  return `${ContextKey.WalkthroughPrefix}${m}`;
 }

@@ -3,13 +3,13 @@
 import * as vscode from 'vscode';
 import type { RequestEvent } from '../api';
 import { milestoneContextKey, milestoneOf, type Milestone } from './milestones';
+import { Command } from '../commandIds';
 
 export const WALKTHROUGH_ID = 'workspace-automation.workspace-automation#gettingStarted';
-export const OPEN_WALKTHROUGH = 'workspaceAutomation.openWalkthrough';
 
 export class WalkthroughProgress implements vscode.Disposable {
   private readonly reached = new Set<Milestone>();
-  private readonly command = vscode.commands.registerCommand(OPEN_WALKTHROUGH, () =>
+  private readonly command = vscode.commands.registerCommand(Command.OpenWalkthrough, () =>
     vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false),
   );
 

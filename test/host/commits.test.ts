@@ -8,8 +8,8 @@ import type { ExtensionApi } from '../../src/extension';
 import { ALL_STATUSES_COMMIT_INDEX, demoCommits, LARGE_PATCH_COMMIT_INDEX, LARGE_PATCH_LINES, USERS, WEB_APP_COMMIT_COUNT } from '../emulator/demo-data';
 import { askCommitFilter } from '../../src/commands/filterCommits';
 import { BACK, type Prompter } from '../../src/ui/multiStepInput';
-import { filterBounds } from '../../src/views/commitFilter';
-import { relativeTime } from '../../src/views/nodes/commitNode';
+import { filterBounds } from '../../src/views/commits/commitFilter';
+import { relativeTime } from '../../src/views/commits/commitNode';
 import { demoCommitAuthor, fullCommitHasParents, isVendor } from '../harness/dialect';
 import { addFault, clearRequests, labelOf, requests, setSetting, signedInAs } from './sessionHelpers';
 

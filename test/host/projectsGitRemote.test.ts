@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { normalizeRepoUrl, parseRemotes, readGitRemotes, repoName, sameRepository, slug } from '../../src/views/gitRemote';
+import { normalizeRepoUrl, parseRemotes, readGitRemotes, repoName, sameRepository, slug } from '../../src/views/projects/gitRemote';
 
 describe('projects: git remote addresses', () => {
   it('reduces every spelling of one repository to host/path', () => {

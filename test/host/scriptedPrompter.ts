@@ -234,8 +234,21 @@ export class RecordingViews implements Views {
   setVariablesScope(mode: 'workspace' | 'project'): void {
     this.calls.push({ method: 'setVariablesScope', arg: mode });
   }
+  readonly commitFilter = undefined;
+  setCommitFilter(filter: Views['commitFilter']): void {
+    this.calls.push({ method: 'setCommitFilter', arg: filter });
+  }
+  refreshAll(): void {
+    this.calls.push({ method: 'refreshAll' });
+  }
   /** Nothing loaded: the flows ask the server. */
   loadedVariables(): undefined {
+    return undefined;
+  }
+  loadedProjects(): undefined {
+    return undefined;
+  }
+  loadedPipelines(): undefined {
     return undefined;
   }
 }
@@ -268,6 +281,19 @@ export function testServices(options: { token?: string; workspace?: string; scop
     workspace,
     scopes: options.scopes,
     ensureReady: async () => ({ client, workspace }),
+    baseUrl: options.baseUrl ?? emulatorUrl(),
+    configError: undefined,
+    signedIn: true,
+    state: 'ready',
+    onDidChangeState: new vscode.EventEmitter<Session['state']>().event,
+    ready: async () => undefined,
+    reportError: () => false,
+    retry: () => undefined,
+    // The write flows never sign in or out.
+    signIn: () => Promise.reject(new Error('not in the write-flow tests')),
+    signInWithToken: () => Promise.reject(new Error('not in the write-flow tests')),
+    selectWorkspace: () => Promise.reject(new Error('not in the write-flow tests')),
+    signOut: () => Promise.reject(new Error('not in the write-flow tests')),
   };
   const views = new RecordingViews();
   log ??= vscode.window.createOutputChannel('Workspace Automation (write-flow tests)', { log: true });

@@ -8,8 +8,8 @@ import type { ExtensionApi } from '../../src/extension';
 import type { Target } from '../../src/api';
 import { PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../emulator/demo-data';
 import { isVendor, listedTargetRows } from '../harness/dialect';
-import { projectOfPipeline } from '../../src/views/nodes/allowedPipelineNode';
-import { targetAddress, targetIcon } from '../../src/views/nodes/targetNode';
+import { projectOfPipeline } from '../../src/views/targets/allowedPipelineNode';
+import { targetAddress, targetIcon } from '../../src/views/targets/targetNode';
 import { addFault, apiCall, clearRequests, labelOf, requests, signedInAs } from './sessionHelpers';
 
 type Node = vscode.TreeItem;

@@ -10,12 +10,11 @@ import { ApiLists } from '../../ui/pickers';
 import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
 import { variableSteps } from './steps';
 import { failureMessage, submitVariable, successMessage } from './submit';
-
-export const CREATE_VARIABLE_COMMAND = 'workspaceAutomation.createVariable';
+import { Command } from '../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CREATE_VARIABLE_COMMAND, (item?: unknown, ...rest: unknown[]) =>
+    vscode.commands.registerCommand(Command.CreateVariable, (item?: unknown, ...rest: unknown[]) =>
       createVariable(services, prompterFrom(rest), answersFromItem(item)),
     ),
   ];

@@ -12,12 +12,11 @@ import { describeVariableScope } from '../../views/variables/variableNode';
 import { KeyFileError } from '../createVariable/keyFiles';
 import { changeAnswers, changeSteps, toVariableUpdate, valueToSend, type ChangeAnswers } from './changeSteps';
 import { variableItemOf } from './items';
-
-export const CHANGE_VARIABLE = 'workspaceAutomation.changeVariable';
+import { Command } from '../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CHANGE_VARIABLE, (item?: unknown, ...rest: unknown[]) => {
+    vscode.commands.registerCommand(Command.ChangeVariable, (item?: unknown, ...rest: unknown[]) => {
       const target = variableItemOf(item);
       if (!target) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));

@@ -2,12 +2,11 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { variableItemOf } from './items';
-
-export const COPY_VARIABLE_KEY = 'workspaceAutomation.copyVariableKey';
+import { Command } from '../../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COPY_VARIABLE_KEY, async (item?: unknown) => {
+    vscode.commands.registerCommand(Command.CopyVariableKey, async (item?: unknown) => {
       const target = variableItemOf(item);
       if (!target) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));

@@ -4,12 +4,11 @@ import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { isPlainVar } from '../../views/variables/variableFacts';
 import { variableItemOf } from './items';
-
-export const COPY_VARIABLE_VALUE = 'workspaceAutomation.copyVariableValue';
+import { Command } from '../../commandIds';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COPY_VARIABLE_VALUE, async (item?: unknown) => {
+    vscode.commands.registerCommand(Command.CopyVariableValue, async (item?: unknown) => {
       const target = variableItemOf(item);
       if (!target) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));

@@ -6,12 +6,11 @@ import { prompterFrom } from '../../ui/multiStepInput';
 import { createVariable } from '../createVariable';
 import { answersFromItem, emptyAnswers, type VariableAnswers } from '../createVariable/answers';
 import { scopeItemOf } from './items';
-
-export const CREATE_VARIABLE_IN_SCOPE = 'workspaceAutomation.createVariableInScope';
+import { Command } from '../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(CREATE_VARIABLE_IN_SCOPE, async (item?: unknown, ...rest: unknown[]) => {
+    vscode.commands.registerCommand(Command.CreateVariableInScope, async (item?: unknown, ...rest: unknown[]) => {
       const scope = scopeItemOf(item);
       let answers: VariableAnswers;
       if (scope?.kind === 'workspace') {

@@ -9,8 +9,7 @@ import { prompterFrom } from '../../ui/multiStepInput';
 import { scopeFilter } from '../../views/variables/scope';
 import { describeVariableScope } from '../../views/variables/variableNode';
 import { variableItemOf } from './items';
-
-export const DELETE_VARIABLE = 'workspaceAutomation.deleteVariable';
+import { Command } from '../../commandIds';
 
 /** Asks before deleting; true to go on. Tests pass their own as `{ confirm }` (last argument). */
 type Confirm = (message: string, detail: string, action: string) => Thenable<boolean>;
@@ -25,7 +24,7 @@ function confirmFrom(args: readonly unknown[]): Confirm {
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(DELETE_VARIABLE, async (item?: unknown, ...rest: unknown[]): Promise<boolean> => {
+    vscode.commands.registerCommand(Command.DeleteVariable, async (item?: unknown, ...rest: unknown[]): Promise<boolean> => {
       const target = variableItemOf(item);
       if (!target) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));

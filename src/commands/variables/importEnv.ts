@@ -17,8 +17,7 @@ import { describeVariableScope } from '../../views/variables/variableNode';
 import { countOutcomes, planImport, type ImportOutcome, type PlannedImport } from './importPlan';
 import { importSteps, isSecret, problemLabel, problemText, type ImportAnswers } from './importSteps';
 import { scopeItemOf } from './items';
-
-export const IMPORT_VARIABLES = 'workspaceAutomation.importVariables';
+import { Command } from '../../commandIds';
 
 export interface ImportResult {
   readonly scope: VariableScopeRef;
@@ -27,7 +26,7 @@ export interface ImportResult {
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(IMPORT_VARIABLES, (item?: unknown, ...rest: unknown[]) => {
+    vscode.commands.registerCommand(Command.ImportVariables, (item?: unknown, ...rest: unknown[]) => {
       const scope = scopeItemOf(item);
       return importVariables(services, prompterFrom(rest), { scope, presetScope: scope !== undefined });
     }),

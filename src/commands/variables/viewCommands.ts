@@ -2,15 +2,12 @@
 // current project's (with its pipelines and actions).
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
-
-export const REFRESH_VARIABLES = 'workspaceAutomation.refreshVariables';
-export const SHOW_WORKSPACE_VARIABLES = 'workspaceAutomation.showWorkspaceVariables';
-export const SHOW_PROJECT_VARIABLES = 'workspaceAutomation.showProjectVariables';
+import { Command } from '../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(REFRESH_VARIABLES, () => services.views.refreshVariables()),
-    vscode.commands.registerCommand(SHOW_WORKSPACE_VARIABLES, () => services.views.setVariablesScope('workspace')),
-    vscode.commands.registerCommand(SHOW_PROJECT_VARIABLES, () => services.views.setVariablesScope('project')),
+    vscode.commands.registerCommand(Command.RefreshVariables, () => services.views.refreshVariables()),
+    vscode.commands.registerCommand(Command.ShowWorkspaceVariables, () => services.views.setVariablesScope('workspace')),
+    vscode.commands.registerCommand(Command.ShowProjectVariables, () => services.views.setVariablesScope('project')),
   ];
 }

@@ -1,7 +1,7 @@
 // What the Variables view's nodes need: the per-scope lists, the session's client, a way to tell
 // the tree that a node's children changed, and the pipelines another view already loaded.
 import type { ApiClient, Pipeline } from '../../api';
-import type { TreeNode } from '../nodes/treeNode';
+import type { TreeNode } from '../tree/treeNode';
 import type { VariableLists } from './variableLists';
 
 export interface VariablesContext {

@@ -6,18 +6,17 @@
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import { escapeMarkdown } from '../../ui/markdown';
-import { BadItemNode } from '../nodes/badItemNode';
-import { MessageNode } from '../nodes/messageNode';
-import { TreeNode } from '../nodes/treeNode';
-import type { PagedList } from '../pagedList';
+import { BadItemNode } from '../tree/badItemNode';
+import { MessageNode } from '../tree/messageNode';
+import { ContextValue } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
+import type { PagedList } from '../tree/pagedList';
 import type { VariablesContext } from './context';
 import { effectiveVariables, type EffectiveVariable } from './effective';
 import { ScopeErrorNode } from './scopeErrorNode';
 import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from './scope';
 import { MAX_SCOPE_PAGES } from './variableLists';
 import { describeVariableScope, rowDescription, scopeKindName, variableTooltip, VariableNode } from './variableNode';
-
-export const EFFECTIVE_CONTEXT = 'wa.effectiveVariables';
 
 export class EffectiveNode extends TreeNode {
   constructor(
@@ -26,7 +25,7 @@ export class EffectiveNode extends TreeNode {
   ) {
     super(vscode.l10n.t('Effective variables'), vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${ctx.idPrefix()}:${scopeKey(scope)}:effective`;
-    this.contextValue = EFFECTIVE_CONTEXT;
+    this.contextValue = ContextValue.EffectiveVariables;
     this.iconPath = new vscode.ThemeIcon('layers');
     this.description = scope.kind === 'pipeline' ? vscode.l10n.t('what its runs receive') : vscode.l10n.t('what this action receives');
     this.tooltip = vscode.l10n.t(

@@ -4,20 +4,19 @@
 // until Refresh or a change in that scope; the effective variables reuse the same lists.
 import * as vscode from 'vscode';
 import type { Pipeline, Variable, VariableFilter } from '../../api';
-import type { AuthSession } from '../../auth/session';
-import type { CurrentProject } from '../currentProject';
-import { MessageNode } from '../nodes/messageNode';
-import type { TreeNode } from '../nodes/treeNode';
-import { NodeTreeProvider, signedInTarget } from '../nodeTreeProvider';
+import type { Session } from '../../services';
+import type { CurrentProject } from '../../currentProject';
+import { MessageNode, selectProjectNode } from '../tree/messageNode';
+import type { TreeNode } from '../tree/treeNode';
+import { NodeTreeProvider, signedInTarget } from '../tree/nodeTreeProvider';
 import type { VariablesContext } from './context';
 import { ScopeNode } from './scopeNode';
 import { scopeKey, type VariableScopeRef } from './scope';
 import { VariableLists } from './variableLists';
 import { VariableNode } from './variableNode';
+import { Command, ViewId, ContextKey } from '../../commandIds';
 
-export const VARIABLES_VIEW_ID = 'workspaceAutomation.variables';
 /** `workspace` or `project`: which scope the view shows (the title's switch). */
-export const VARIABLES_SCOPE_KEY = 'workspaceAutomation.variablesScope';
 export type VariablesMode = 'workspace' | 'project';
 
 export class VariablesProvider extends NodeTreeProvider {
@@ -28,23 +27,23 @@ export class VariablesProvider extends NodeTreeProvider {
   private root: ScopeNode | undefined;
 
   constructor(
-    session: AuthSession,
+    session: Session,
     private readonly currentProject: CurrentProject,
     loadedPipelines: (projectName: string) => readonly Pipeline[] | undefined,
   ) {
-    super(session, VARIABLES_VIEW_ID);
+    super(session, ViewId.Variables);
     this.lists = new VariableLists({
       target: () => signedInTarget(session),
       changed: (node) => this.changed(node),
       reportError: (error) => session.reportError(error),
-      viewId: VARIABLES_VIEW_ID,
+      viewId: ViewId.Variables,
       idPrefix: () => this.idPrefix(),
     });
     this.ctx = {
       lists: this.lists,
       target: () => signedInTarget(session),
       changed: (node) => this.changed(node),
-      viewId: VARIABLES_VIEW_ID,
+      viewId: ViewId.Variables,
       idPrefix: () => this.idPrefix(),
       loadedPipelines,
       effectiveNodes: new Set(),
@@ -60,7 +59,7 @@ export class VariablesProvider extends NodeTreeProvider {
         this.refreshRoot();
       }),
     );
-    void vscode.commands.executeCommand('setContext', VARIABLES_SCOPE_KEY, this._mode);
+    void vscode.commands.executeCommand('setContext', ContextKey.VariablesScope, this._mode);
   }
 
   get mode(): VariablesMode {
@@ -73,9 +72,7 @@ export class VariablesProvider extends NodeTreeProvider {
       return;
     }
     this._mode = mode;
-    void vscode.commands.executeCommand('setContext', VARIABLES_SCOPE_KEY, mode);
-    this.updateDescription();
-    this.refreshRoot();
+    this.showChanged(ContextKey.VariablesScope, mode);
   }
 
   protected async rootNodes(): Promise<TreeNode[]> {
@@ -90,12 +87,9 @@ export class VariablesProvider extends NodeTreeProvider {
       const project = this.currentProject.currentProject;
       if (!project) {
         return [
-          new MessageNode(vscode.l10n.t('Select a project in the Projects view'), 'info', {
-            command: 'workspaceAutomation.projects.focus',
-            title: vscode.l10n.t('Show Projects'),
-          }),
+          selectProjectNode(),
           new MessageNode(vscode.l10n.t('Or show the variables of workspace {0}', workspace), 'globe', {
-            command: SHOW_WORKSPACE_VARIABLES,
+            command: Command.ShowWorkspaceVariables,
             title: vscode.l10n.t('Show Workspace Variables'),
           }),
         ];
@@ -176,9 +170,6 @@ export class VariablesProvider extends NodeTreeProvider {
     super.dispose();
   }
 }
-
-/** The title's switch to the workspace's variables (also offered when no project is chosen). */
-const SHOW_WORKSPACE_VARIABLES = 'workspaceAutomation.showWorkspaceVariables';
 
 function rootLabel(scope: VariableScopeRef): string {
   return scope.kind === 'workspace' ? scope.workspace : scope.kind === 'project' ? scope.project.displayName : '';

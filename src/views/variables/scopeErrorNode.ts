@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { isForbidden } from '../../api';
 import { describeError, scopesSentence } from '../../ui/errorMessages';
 import { escapeMarkdown } from '../../ui/markdown';
-import { ErrorNode } from '../nodes/errorNode';
-import type { TreeNode } from '../nodes/treeNode';
+import { ErrorNode } from '../tree/errorNode';
+import type { TreeNode } from '../tree/treeNode';
 import { describeVariableScope } from './variableNode';
 import type { VariableScopeRef } from './scope';
 

@@ -5,16 +5,15 @@
 // view's items do, so that Create Variable and Import start with this scope filled in.
 import * as vscode from 'vscode';
 import { actionName, pipelineName, type Action, type Pipeline } from '../../api';
-import { MessageNode } from '../nodes/messageNode';
-import { TreeNode } from '../nodes/treeNode';
-import { PagedList } from '../pagedList';
+import { MessageNode } from '../tree/messageNode';
+import { ContextValue } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
+import { PagedList } from '../tree/pagedList';
 import type { VariablesContext } from './context';
 import { EffectiveNode } from './effectiveNode';
 import { LIST_PAGE_SIZE } from './variableLists';
 import { withScopeErrors } from './scopeErrorNode';
 import { scopeKey, type VariableScopeRef } from './scope';
-
-export const SCOPE_CONTEXT = 'wa.variableScope';
 
 export class ScopeNode extends TreeNode {
   /** As on the Projects view's items: `{name, display_name}` (read by Create Variable's presets). */
@@ -32,7 +31,7 @@ export class ScopeNode extends TreeNode {
   ) {
     super(scopeLabel(scope), expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${ctx.idPrefix()}:${scopeKey(scope)}`;
-    this.contextValue = `${SCOPE_CONTEXT}.${scope.kind}`;
+    this.contextValue = `${ContextValue.VariableScope}.${scope.kind}`;
     this.project = scope.kind === 'workspace' ? undefined : { name: scope.project.name, display_name: scope.project.displayName };
     this.pipeline = scope.kind === 'pipeline' || scope.kind === 'action' ? { ...scope.pipeline } : undefined;
     this.action = scope.kind === 'action' ? { ...scope.action } : undefined;

@@ -3,9 +3,9 @@
 // or a change in it, however many places show it.
 import * as vscode from 'vscode';
 import { MAX_PER_PAGE, type ApiClient, type Variable, type VariableFilter } from '../../api';
-import { MessageNode } from '../nodes/messageNode';
-import type { TreeNode } from '../nodes/treeNode';
-import { PagedList } from '../pagedList';
+import { MessageNode } from '../tree/messageNode';
+import type { TreeNode } from '../tree/treeNode';
+import { PagedList } from '../tree/pagedList';
 import { describeVariableScope, VariableNode } from './variableNode';
 import { filterKey, scopeFilter, scopeKey, type VariableScopeRef } from './scope';
 

@@ -6,12 +6,11 @@
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../ui/markdown';
-import { HAS_URL } from '../nodes/contextValues';
-import { TreeNode } from '../nodes/treeNode';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
 import type { VariableScopeRef } from './scope';
 import { isEditableType, isEncryptedVariable, isFileType, isPlainVar, rowValue, sshFingerprint, typeIcon } from './variableFacts';
 
-export const VARIABLE_CONTEXT = 'wa.variable';
 /** The longest plain value a tooltip shows. */
 const TOOLTIP_VALUE_CHARS = 500;
 
@@ -29,7 +28,7 @@ export class VariableNode extends TreeNode {
     this.description = rowDescription(variable);
     this.htmlUrl = typeof variable.html_url === 'string' && variable.html_url ? variable.html_url : undefined;
     this.contextValue =
-      VARIABLE_CONTEXT +
+      ContextValue.Variable +
       (isEditableType(type) ? '.editable' : '.readOnly') +
       (isPlainVar(variable) ? '.plain' : '') +
       (this.htmlUrl ? HAS_URL : '');

@@ -1,8 +1,9 @@
 // A commit's full view: a read-only virtual document in the `diff` language. Plain text keeps a
 // 2,000-line patch fast to open and lets the editor's own search, folding and theme apply.
 import * as vscode from 'vscode';
-import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../api';
+import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../../api';
 import type { CommitRef, CommitStore } from './commitStore';
+import { ViewId } from '../../commandIds';
 
 export const COMMIT_SCHEME = 'workspace-automation-commit';
 
@@ -116,7 +117,7 @@ export class CommitDocumentProvider implements vscode.TextDocumentContentProvide
 /** Loads the commit (with progress), then opens its document, at the given file when there is one. */
 export async function showCommit(store: CommitStore, ref: CommitRef, fileName?: string): Promise<vscode.TextEditor> {
   const commit = await vscode.window.withProgress(
-    { location: { viewId: 'workspaceAutomation.commits' }, title: vscode.l10n.t('Loading commit…') },
+    { location: { viewId: ViewId.Commits }, title: vscode.l10n.t('Loading commit…') },
     () => store.get(ref),
   );
   let doc = await vscode.workspace.openTextDocument(commitUri(ref));

@@ -2,12 +2,12 @@
 // the pipeline's actions.
 import * as vscode from 'vscode';
 import { pipelineName, pipelineRefs, pipelineTrigger, projectName, type Action, type Pipeline, type ProjectRef } from '../../api';
-import { PagedList } from '../pagedList';
+import { PagedList } from '../tree/pagedList';
 import { ActionNode } from './actionNode';
-import { ContextValue, HAS_URL } from './contextValues';
-import type { ListContext } from './listContext';
-import { MessageNode } from './messageNode';
-import { TreeNode } from './treeNode';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
+import { TreeNode } from '../tree/treeNode';
 import { escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 export const ACTIONS_PAGE_SIZE = 20;

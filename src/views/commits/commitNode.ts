@@ -2,16 +2,15 @@
 // the commit document; expanding lists the commit's files (one request, shared with the document).
 import * as vscode from 'vscode';
 import { itemProblems, parseApiDate, personName, type CommitSummary, type Member } from '../../api';
-import { BadItemNode } from './badItemNode';
-import type { CommitRef, CommitStore } from '../commitStore';
+import { BadItemNode } from '../tree/badItemNode';
 import { CommitFileNode } from './commitFileNode';
-import { ContextValue, HAS_URL } from './contextValues';
-import { ErrorNode } from './errorNode';
-import { MessageNode } from './messageNode';
-import { TreeNode } from './treeNode';
+import { commitNodeId, type CommitRef, type CommitStore } from './commitStore';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import { ErrorNode } from '../tree/errorNode';
+import { MessageNode } from '../tree/messageNode';
+import { TreeNode } from '../tree/treeNode';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../ui/markdown';
-
-export const OPEN_COMMIT_COMMAND = 'workspaceAutomation.openCommit';
+import { Command } from '../../commandIds';
 
 export class CommitNode extends TreeNode {
   readonly ref: CommitRef;
@@ -26,13 +25,13 @@ export class CommitNode extends TreeNode {
   ) {
     super(firstLine(commit.message) || commit.revision.slice(0, 7), vscode.TreeItemCollapsibleState.Collapsed);
     this.ref = { workspace, project, revision: commit.revision };
-    this.id = `commit:${workspace}/${project}/${commit.revision}`;
+    this.id = commitNodeId(this.ref);
     const date = parseApiDate(commit.commit_date) ?? parseApiDate(commit.author_date);
     this.description = [personName(commit.author), date ? relativeTime(date) : undefined].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('git-commit');
     this.htmlUrl = commit.html_url || undefined;
     this.contextValue = ContextValue.Commit + (this.htmlUrl ? HAS_URL : '');
-    this.command = { command: OPEN_COMMIT_COMMAND, title: vscode.l10n.t('Open Commit'), arguments: [this] };
+    this.command = { command: Command.OpenCommit, title: vscode.l10n.t('Open Commit'), arguments: [this] };
     this.accessibilityInformation = {
       label: vscode.l10n.t('Commit {0} by {1}, {2}', String(this.label), personName(commit.author) ?? '?', this.description),
     };
@@ -47,7 +46,7 @@ export class CommitNode extends TreeNode {
       if (files.length === 0 && bad.length === 0) {
         return [this.adopt(new MessageNode(vscode.l10n.t('No files changed')))];
       }
-      return [...files.map((file) => this.adopt(new CommitFileNode(this, file))), ...bad];
+      return [...files.map((file) => this.adopt(new CommitFileNode(this.ref, this.store, file))), ...bad];
     } catch (error) {
       return [this.adopt(new ErrorNode(error, () => this.changed(this)))];
     }
@@ -67,6 +66,11 @@ export class CommitNode extends TreeNode {
     node.parent = this;
     return node;
   }
+}
+
+/** The commit a command was run on: a commit row, or a file row under one (both carry `ref` and `store`). */
+export function commitOfNode(node: unknown): CommitNode | CommitFileNode | undefined {
+  return node instanceof CommitNode || node instanceof CommitFileNode ? node : undefined;
 }
 
 /** The first non-empty line of a commit message. */

@@ -1,11 +1,12 @@
 // A file changed by a commit, under the commit: its path, status and `+a −d`; clicking opens the
-// commit document at that file's diff.
+// commit document at that file's diff. It carries the commit's reference and store, not the commit
+// node (no import of commitNode.ts: the parent imports the child, never the other way).
 import * as vscode from 'vscode';
 import type { CommitFile } from '../../api';
-import type { CommitNode } from './commitNode';
-import { OPEN_COMMIT_COMMAND } from './commitNode';
-import { ContextValue } from './contextValues';
-import { TreeNode } from './treeNode';
+import { commitNodeId, type CommitRef, type CommitStore } from './commitStore';
+import { ContextValue } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
+import { Command } from '../../commandIds';
 
 const STATUS_ICONS: Record<string, [string, string]> = {
   ADDED: ['diff-added', 'gitDecoration.addedResourceForeground'],
@@ -16,12 +17,14 @@ const STATUS_ICONS: Record<string, [string, string]> = {
 
 export class CommitFileNode extends TreeNode {
   constructor(
-    readonly commitNode: CommitNode,
+    /** The commit's `{workspace, project, revision}`. */
+    readonly ref: CommitRef,
+    /** Where the commit's details are (shared with the commit node and the document). */
+    readonly store: CommitStore,
     readonly file: CommitFile,
   ) {
     super(String(file.file_name ?? '?'));
-    this.parent = commitNode;
-    this.id = `${commitNode.id}/file:${file.file_name}`;
+    this.id = `${commitNodeId(ref)}/file:${file.file_name}`;
     const status = String(file.status ?? '');
     this.description = `${statusText(status)} +${file.additions ?? 0} −${file.deletions ?? 0}`;
     const [icon, color] = STATUS_ICONS[status] ?? ['diff', 'foreground'];
@@ -35,9 +38,9 @@ export class CommitFileNode extends TreeNode {
       file.deletions ?? 0,
     );
     this.command = {
-      command: OPEN_COMMIT_COMMAND,
+      command: Command.OpenCommit,
       title: vscode.l10n.t('Open Commit'),
-      arguments: [commitNode, file.file_name],
+      arguments: [this],
     };
   }
 }

@@ -14,12 +14,12 @@ import {
   type TargetSummary,
 } from '../../api';
 import { AllowedPipelineNode, AllPipelinesAllowedNode } from './allowedPipelineNode';
-import { BadItemNode } from './badItemNode';
-import { ContextValue, HAS_URL } from './contextValues';
-import { ErrorNode } from './errorNode';
-import type { ListContext } from './listContext';
-import { MessageNode } from './messageNode';
-import { TreeNode } from './treeNode';
+import { BadItemNode } from '../tree/badItemNode';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import { ErrorNode } from '../tree/errorNode';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
+import { TreeNode } from '../tree/treeNode';
 import { escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 /** Types that are one machine reached over a network protocol. */

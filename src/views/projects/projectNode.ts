@@ -2,12 +2,12 @@
 // the project's pipelines, a page at a time.
 import * as vscode from 'vscode';
 import { projectName, type Pipeline, type ProjectRef } from '../../api';
-import { PagedList } from '../pagedList';
-import { ContextValue, HAS_URL } from './contextValues';
-import type { ListContext } from './listContext';
-import { MessageNode } from './messageNode';
+import { PagedList } from '../tree/pagedList';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
 import { PipelineNode } from './pipelineNode';
-import { TreeNode } from './treeNode';
+import { TreeNode } from '../tree/treeNode';
 import { escapeMarkdown, inlineCode } from '../../ui/markdown';
 
 export const PIPELINES_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 // Children of a target: each pipeline allowed to use it, or the single "All pipelines allowed" item.
 import * as vscode from 'vscode';
 import type { PipelineRef } from '../../api';
-import { ContextValue, HAS_URL } from './contextValues';
-import { TreeNode } from './treeNode';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
 
 export class AllowedPipelineNode extends TreeNode {
   /** The project's name, from the pipeline's address; undefined when the address does not say. */

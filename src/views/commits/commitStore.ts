@@ -1,14 +1,19 @@
 // Full commits (GET one commit) fetched once per revision and shared by the Commits view (a commit's
 // files) and the commit document, so expanding a commit and then opening it costs one request.
 import * as vscode from 'vscode';
-import type { Commit } from '../api';
-import type { Session } from '../services';
+import type { Commit } from '../../api';
+import type { Session } from '../../services';
 
 /** Which commit: a revision of a project in a workspace. */
 export interface CommitRef {
   readonly workspace: string;
   readonly project: string;
   readonly revision: string;
+}
+
+/** The tree item id of a commit's row (its file rows' ids start with it). */
+export function commitNodeId(ref: CommitRef): string {
+  return `commit:${ref.workspace}/${ref.project}/${ref.revision}`;
 }
 
 /** Full commits kept at most; the oldest fetched goes first (a commit may carry large patches). */

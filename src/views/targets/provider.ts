@@ -2,41 +2,30 @@
 // which pipelines may use it (one request for the full target, kept until Refresh); a command that
 // changed a target hands its answer to updateTarget(), which needs no request.
 import * as vscode from 'vscode';
-import type { Target, TargetSummary } from '../api';
-import type { AuthSession } from '../auth/session';
-import type { ListContext } from './nodes/listContext';
-import { MessageNode } from './nodes/messageNode';
-import { TargetNode } from './nodes/targetNode';
-import type { TreeNode } from './nodes/treeNode';
-import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
-import { PagedList } from './pagedList';
+import type { Target, TargetSummary } from '../../api';
+import type { Session } from '../../services';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
+import { TargetNode } from './targetNode';
+import type { TreeNode } from '../tree/treeNode';
+import { NodeTreeProvider } from '../tree/nodeTreeProvider';
+import type { PagedList } from '../tree/pagedList';
+import { ViewId } from '../../commandIds';
 
-export const TARGETS_VIEW_ID = 'workspaceAutomation.targets';
 export const TARGETS_PAGE_SIZE = 20;
 
 export class TargetsProvider extends NodeTreeProvider {
   readonly targets: PagedList<TargetSummary>;
   private readonly ctx: ListContext;
 
-  constructor(session: AuthSession) {
-    super(session, TARGETS_VIEW_ID);
-    this.ctx = {
-      target: () => signedInTarget(session),
-      changed: (node) => this.emitter.fire(node),
-      reportError: (error, node) => node === undefined && session.reportError(error),
-      viewId: TARGETS_VIEW_ID,
-    };
-    this.targets = new PagedList<TargetSummary>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = this.ctx.target();
-        return client.listTargets(workspace, { page, perPage }, { signal });
-      },
+  constructor(session: Session) {
+    super(session, ViewId.Targets);
+    this.ctx = this.listContext();
+    this.targets = this.rootList<TargetSummary>(this.ctx, {
+      fetchPage: (client, workspace, page, signal) => client.listTargets(workspace, page, { signal }),
       pageSize: TARGETS_PAGE_SIZE,
       toNode: (target) => new TargetNode(target, this.ctx),
-      onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No deployment targets in workspace {0}', session.workspace ?? '')),
-      onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
-      viewId: TARGETS_VIEW_ID,
     });
     this.disposables.push(
       session.onDidChange(() => this.refresh()),

@@ -2,7 +2,7 @@
 // comparison of repository addresses in their many spellings (https, ssh, scp-like, with or
 // without user, port, `.git`, case).
 import * as vscode from 'vscode';
-import { readBoundedUri } from '../readBounded';
+import { readBoundedUri } from '../../readBounded';
 
 /** Remote URLs of the folder's repository, `origin` first; [] when there is none. */
 export async function readGitRemotes(folder: vscode.Uri): Promise<string[]> {

@@ -6,11 +6,7 @@ import { describeError } from '../../ui/errorMessages';
 import { ContextValue } from './contextValues';
 import { TreeNode } from './treeNode';
 import { escapeMarkdown } from '../../ui/markdown';
-
-export const RETRY_COMMAND = 'workspaceAutomation.retry';
-export const SIGN_IN_COMMAND = 'workspaceAutomation.signIn';
-export const OPEN_SETTINGS_COMMAND = 'workspaceAutomation.openSettings';
-export const SELECT_WORKSPACE_COMMAND = 'workspaceAutomation.selectWorkspace';
+import { Command } from '../../commandIds';
 
 /** contextValue facets: `wa.error.retry`, `wa.error.signIn`, `wa.error.settings`, `wa.error.workspace`. */
 export type ErrorAction = 'retry' | 'signIn' | 'settings' | 'workspace';
@@ -33,12 +29,12 @@ export class ErrorNode extends TreeNode {
     this.description = actionHint(this.action);
     this.command =
       this.action === 'signIn'
-        ? { command: SIGN_IN_COMMAND, title: vscode.l10n.t('Sign In') }
+        ? { command: Command.SignIn, title: vscode.l10n.t('Sign In') }
         : this.action === 'settings'
-          ? { command: OPEN_SETTINGS_COMMAND, title: vscode.l10n.t('Open Settings') }
+          ? { command: Command.OpenSettings, title: vscode.l10n.t('Open Settings') }
           : this.action === 'workspace'
-            ? { command: SELECT_WORKSPACE_COMMAND, title: vscode.l10n.t('Select Workspace') }
-            : { command: RETRY_COMMAND, title: vscode.l10n.t('Retry'), arguments: [this] };
+            ? { command: Command.SelectWorkspace, title: vscode.l10n.t('Select Workspace') }
+            : { command: Command.Retry, title: vscode.l10n.t('Retry'), arguments: [this] };
   }
 }
 

@@ -1,12 +1,9 @@
 // The Commits view's date filter: days typed as YYYY-MM-DD, sent to the API as UTC timestamps
 // (since at 00:00:00, until at 23:59:59 of its day, so both days are included).
 import * as vscode from 'vscode';
+import type { CommitFilter } from '../../services';
 
-/** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended. */
-export interface CommitFilter {
-  readonly since?: string;
-  readonly until?: string;
-}
+export type { CommitFilter };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -2,20 +2,20 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import { projectName, type Pipeline, type ProjectRef } from '../api';
-import type { AuthSession } from '../auth/session';
-import type { CurrentProject, ProjectChoice } from './currentProject';
+import { projectName, type Pipeline, type ProjectRef } from '../../api';
+import type { Session } from '../../services';
+import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { readGitRemotes, repoName, sameRepository, slug } from './gitRemote';
-import { NodeTreeProvider, signedInTarget } from './nodeTreeProvider';
-import { PagedList } from './pagedList';
-import type { ListContext } from './nodes/listContext';
-import { MessageNode } from './nodes/messageNode';
-import { ActionNode } from './nodes/actionNode';
-import { PipelineNode } from './nodes/pipelineNode';
-import { ProjectNode } from './nodes/projectNode';
-import type { TreeNode } from './nodes/treeNode';
+import { NodeTreeProvider } from '../tree/nodeTreeProvider';
+import type { PagedList } from '../tree/pagedList';
+import type { ListContext } from '../tree/listContext';
+import { MessageNode } from '../tree/messageNode';
+import { ActionNode } from './actionNode';
+import { PipelineNode } from './pipelineNode';
+import { ProjectNode } from './projectNode';
+import type { TreeNode } from '../tree/treeNode';
+import { ViewId } from '../../commandIds';
 
-export const PROJECTS_VIEW_ID = 'workspaceAutomation.projects';
 export const PROJECTS_PAGE_SIZE = 20;
 /** At most this many full projects are fetched to match the git remote. */
 const MAX_REMOTE_CANDIDATES = 2;
@@ -33,28 +33,16 @@ export class ProjectsProvider extends NodeTreeProvider {
   gitRemoteOutcome: string | undefined;
 
   constructor(
-    session: AuthSession,
+    session: Session,
     private readonly currentProject: CurrentProject,
   ) {
-    super(session, PROJECTS_VIEW_ID);
-    this.ctx = {
-      target: () => signedInTarget(session),
-      changed: (node) => this.emitter.fire(node),
-      reportError: (error, node) => node === undefined && session.reportError(error),
-      viewId: PROJECTS_VIEW_ID,
-      epoch: 0,
-    };
-    this.projects = new PagedList<ProjectRef>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = this.ctx.target();
-        return client.listProjects(workspace, { page, perPage }, { signal });
-      },
+    super(session, ViewId.Projects);
+    this.ctx = { ...this.listContext(), epoch: 0 };
+    this.projects = this.rootList<ProjectRef>(this.ctx, {
+      fetchPage: (client, workspace, page, signal) => client.listProjects(workspace, page, { signal }),
       pageSize: PROJECTS_PAGE_SIZE,
       toNode: (project) => new ProjectNode(project, this.ctx),
-      onDidChange: () => this.refreshRoot(),
       emptyNode: () => new MessageNode(vscode.l10n.t('No projects in workspace {0}', session.workspace ?? '')),
-      onError: (error, page) => page === 1 && this.ctx.reportError(error, undefined),
-      viewId: PROJECTS_VIEW_ID,
     });
     this.disposables.push(
       session.onDidChange(() => this.reset()),
@@ -232,7 +220,7 @@ function choiceOf(p: ProjectRef): ProjectChoice {
 }
 
 /** A view title's description for the session's state: the workspace, or the address that fails. */
-export function viewDescription(session: AuthSession): string | undefined {
+export function viewDescription(session: Session): string | undefined {
   switch (session.state) {
     case 'unreachable':
       return session.baseUrl ?? vscode.l10n.t('invalid API address');

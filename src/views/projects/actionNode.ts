@@ -1,8 +1,8 @@
 // An action of a pipeline (leaf): name, with its type as description.
 import * as vscode from 'vscode';
 import { actionName, pipelineName, type Action, type Pipeline, type ProjectRef } from '../../api';
-import { ContextValue, HAS_URL } from './contextValues';
-import { TreeNode } from './treeNode';
+import { ContextValue, HAS_URL } from '../tree/contextValues';
+import { TreeNode } from '../tree/treeNode';
 
 export class ActionNode extends TreeNode {
   constructor(

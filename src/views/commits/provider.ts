@@ -2,23 +2,19 @@
 // (`commits.pageSize`), optionally between two days (the date filter). Each commit expands to its
 // files; opening one shows the commit document. Full commits are fetched once (CommitStore).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type CommitSummary } from '../api';
-import type { AuthSession } from '../auth/session';
-import { getCommitsPageSize, SECTION, Setting } from '../auth/settings';
+import { UnauthorizedError, type CommitSummary } from '../../api';
+import type { Session } from '../../services';
+import { getCommitsPageSize, SECTION, Setting } from '../../settings';
 import { CommitDocumentProvider, COMMIT_SCHEME } from './commitDocument';
 import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from './commitFilter';
 import { CommitStore } from './commitStore';
-import type { CurrentProject, ProjectChoice } from './currentProject';
-import { CommitNode } from './nodes/commitNode';
-import { MessageNode } from './nodes/messageNode';
-import type { TreeNode } from './nodes/treeNode';
-import { NodeTreeProvider } from './nodeTreeProvider';
-import { PagedList } from './pagedList';
-
-export const COMMITS_VIEW_ID = 'workspaceAutomation.commits';
-/** True while a date filter is set: enables "Clear Filter". */
-export const COMMITS_FILTERED_KEY = 'workspaceAutomation.commitsFiltered';
-export const CLEAR_COMMIT_FILTER_COMMAND = 'workspaceAutomation.clearCommitFilter';
+import type { CurrentProject, ProjectChoice } from '../../currentProject';
+import { CommitNode } from './commitNode';
+import { MessageNode, selectProjectNode } from '../tree/messageNode';
+import type { TreeNode } from '../tree/treeNode';
+import { NodeTreeProvider } from '../tree/nodeTreeProvider';
+import { PagedList } from '../tree/pagedList';
+import { Command, ViewId, ContextKey } from '../../commandIds';
 
 /** One loaded list: the commits of one project in one workspace under one filter. */
 interface LoadedList {
@@ -33,10 +29,10 @@ export class CommitsProvider extends NodeTreeProvider {
   private _filter: CommitFilter | undefined;
 
   constructor(
-    session: AuthSession,
+    session: Session,
     private readonly currentProject: CurrentProject,
   ) {
-    super(session, COMMITS_VIEW_ID);
+    super(session, ViewId.Commits);
     this.store = new CommitStore(session);
     this.disposables.push(
       this.store,
@@ -57,7 +53,7 @@ export class CommitsProvider extends NodeTreeProvider {
         }
       }),
     );
-    void vscode.commands.executeCommand('setContext', COMMITS_FILTERED_KEY, false);
+    void vscode.commands.executeCommand('setContext', ContextKey.CommitsFiltered, false);
   }
 
   get filter(): CommitFilter | undefined {
@@ -67,9 +63,7 @@ export class CommitsProvider extends NodeTreeProvider {
   /** Sets (or with undefined or empty bounds, clears) the date filter and reloads from page 1. */
   setFilter(filter: CommitFilter | undefined): void {
     this._filter = normaliseFilter(filter);
-    void vscode.commands.executeCommand('setContext', COMMITS_FILTERED_KEY, this._filter !== undefined);
-    this.updateDescription();
-    this.refreshRoot();
+    this.showChanged(ContextKey.CommitsFiltered, this._filter !== undefined);
   }
 
   protected async rootNodes(): Promise<TreeNode[]> {
@@ -79,12 +73,7 @@ export class CommitsProvider extends NodeTreeProvider {
     }
     const project = this.currentProject.currentProject;
     if (!project) {
-      return [
-        new MessageNode(vscode.l10n.t('Select a project in the Projects view'), 'info', {
-          command: 'workspaceAutomation.projects.focus',
-          title: vscode.l10n.t('Show Projects'),
-        }),
-      ];
+      return [selectProjectNode()];
     }
     const nodes = await this.listFor(workspace, project).getNodes();
     return this.session.state === 'ready' ? nodes : [];
@@ -128,12 +117,12 @@ export class CommitsProvider extends NodeTreeProvider {
       emptyNode: () =>
         filter
           ? new MessageNode(vscode.l10n.t('No commits match the filter ({0})', describeFilter(filter)), 'filter', {
-              command: CLEAR_COMMIT_FILTER_COMMAND,
+              command: Command.ClearCommitFilter,
               title: vscode.l10n.t('Clear Filter'),
             })
           : new MessageNode(vscode.l10n.t('No commits in {0}', project.displayName)),
       onError: (error, page) => page === 1 && this.session.reportError(error),
-      viewId: COMMITS_VIEW_ID,
+      viewId: ViewId.Commits,
     });
     this.loaded = { key, list };
     return list;

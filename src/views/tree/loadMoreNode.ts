@@ -2,8 +2,7 @@
 import * as vscode from 'vscode';
 import { ContextValue } from './contextValues';
 import { TreeNode } from './treeNode';
-
-export const LOAD_MORE_COMMAND = 'workspaceAutomation.loadMore';
+import { Command } from '../../commandIds';
 
 export class LoadMoreNode extends TreeNode {
   constructor(
@@ -17,7 +16,7 @@ export class LoadMoreNode extends TreeNode {
     this.iconPath = new vscode.ThemeIcon(loading ? 'loading~spin' : 'ellipsis');
     this.tooltip = vscode.l10n.t('Load the next page');
     if (!loading) {
-      this.command = { command: LOAD_MORE_COMMAND, title: vscode.l10n.t('Load more'), arguments: [this] };
+      this.command = { command: Command.LoadMore, title: vscode.l10n.t('Load more'), arguments: [this] };
     }
   }
 }

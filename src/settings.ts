@@ -2,8 +2,8 @@
 // settings (apiUrl, accountType, host) are `application` scoped and read from the user's own
 // settings only: a folder's .vscode/settings.json never chooses where the token goes.
 import * as vscode from 'vscode';
-import { resolveBaseUrl, type AccountType, type BaseUrlInput } from '../api/baseUrl';
-import { chooseAddress, userValue, type AddressChoice, type UserAddressSettings } from './address';
+import { resolveBaseUrl, type AccountType, type BaseUrlInput } from './api/baseUrl';
+import { chooseAddress, userValue, type AddressChoice, type UserAddressSettings } from './auth/address';
 
 export const SECTION = 'workspaceAutomation';
 

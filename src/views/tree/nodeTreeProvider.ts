@@ -1,10 +1,12 @@
 // What the three views' tree providers share: TreeNode items, the TreeView plumbing, and the root's
 // states before any list loads (session loading, a bad setting, not ready: the welcome view speaks).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type ApiClient } from '../api';
-import type { AuthSession } from '../auth/session';
-import { ErrorNode } from './nodes/errorNode';
-import { resolveNodeTooltip, type TreeNode } from './nodes/treeNode';
+import { UnauthorizedError, type ApiClient } from '../../api';
+import type { Session } from '../../services';
+import { ErrorNode } from './errorNode';
+import type { ListContext } from './listContext';
+import { PagedList, type PagedListOptions } from './pagedList';
+import { resolveNodeTooltip, type TreeNode } from './treeNode';
 
 export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   protected readonly emitter = new vscode.EventEmitter<TreeNode | undefined | void>();
@@ -14,7 +16,7 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   protected readonly disposables: vscode.Disposable[] = [this.emitter];
 
   protected constructor(
-    protected readonly session: AuthSession,
+    protected readonly session: Session,
     private readonly viewId: string,
   ) {}
 
@@ -52,6 +54,40 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
     return this.rootNodes();
   }
 
+  /** What this view's nodes load their children with: the session's client and workspace, and this view's tree. */
+  protected listContext(): ListContext {
+    return {
+      target: () => signedInTarget(this.session),
+      changed: (node) => this.emitter.fire(node),
+      reportError: (error, node) => node === undefined && this.session.reportError(error),
+      viewId: this.viewId,
+    };
+  }
+
+  /**
+   * The view's root list: each page requested with the session's client and workspace of the
+   * moment; the first page's failure is offered to the session (the welcome states).
+   */
+  protected rootList<T>(
+    ctx: ListContext,
+    o: Pick<PagedListOptions<T>, 'pageSize' | 'toNode' | 'emptyNode'> & {
+      fetchPage(client: ApiClient, workspace: string, page: { page: number; perPage: number }, signal: AbortSignal): Promise<readonly T[]>;
+    },
+  ): PagedList<T> {
+    return new PagedList<T>({
+      fetchPage: (page, perPage, signal) => {
+        const { client, workspace } = ctx.target();
+        return o.fetchPage(client, workspace, { page, perPage }, signal);
+      },
+      pageSize: o.pageSize,
+      toNode: o.toNode,
+      emptyNode: o.emptyNode,
+      onDidChange: () => this.refreshRoot(),
+      onError: (error, page) => page === 1 && ctx.reportError(error, undefined),
+      viewId: this.viewId,
+    });
+  }
+
   /** The root's children while the session is ready. */
   protected abstract rootNodes(): Promise<TreeNode[]>;
 
@@ -76,6 +112,13 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   /** Forgets loaded data and shows the view again. */
   abstract refresh(): void;
 
+  /** After a change of what the view shows (a filter, a mode): sets the context key the title's buttons follow, then shows the view again. */
+  protected showChanged(contextKey: string, value: unknown): void {
+    void vscode.commands.executeCommand('setContext', contextKey, value);
+    this.updateDescription();
+    this.refreshRoot();
+  }
+
   /** Sets the view title's description; none by default. */
   protected updateDescription(): void {}
 
@@ -87,7 +130,7 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
 }
 
 /** The session's client and workspace for a load; a signed-out session fails it as a 401 would. */
-export function signedInTarget(session: AuthSession): { client: ApiClient; workspace: string } {
+export function signedInTarget(session: Session): { client: ApiClient; workspace: string } {
   const client = session.client;
   const workspace = session.workspace;
   if (!client || !workspace) {

@@ -15,6 +15,10 @@ export const ContextValue = {
   /** An item of a list answer left out because it lacks what the extension needs. */
   BadItem: 'wa.badItem',
   Message: 'wa.message',
+  /** Variables view: a variable, a scope (`.workspace`, `.project`, ...), a scope's effective variables. */
+  Variable: 'wa.variable',
+  VariableScope: 'wa.variableScope',
+  EffectiveVariables: 'wa.effectiveVariables',
 } as const;
 
 /** Appended to a contextValue when the item has an html_url, enabling "Open in Browser". */

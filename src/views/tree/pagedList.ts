@@ -6,11 +6,11 @@
 // sent without what the extension needs is an error row among the others (BadItemNode). Loaded data
 // is kept until reset(), so re-rendering a tree never fetches again.
 import * as vscode from 'vscode';
-import { itemProblems, PageTracker } from '../api';
-import { BadItemNode } from './nodes/badItemNode';
-import { ErrorNode } from './nodes/errorNode';
-import { LoadMoreNode } from './nodes/loadMoreNode';
-import { TreeNode } from './nodes/treeNode';
+import { itemProblems, PageTracker } from '../../api';
+import { BadItemNode } from './badItemNode';
+import { ErrorNode } from './errorNode';
+import { LoadMoreNode } from './loadMoreNode';
+import { TreeNode } from './treeNode';
 
 export interface PagedListOptions<T> {
   /** Fetches one page (from 1). */

@@ -1,0 +1,64 @@
+// Every command id, view id and context key of the extension, in one place. They are user-visible
+// (package.json `contributes`, keybindings, `when` clauses): a value here never changes; the
+// manifest test checks each against package.json. Pure: no vscode import.
+
+/** The extension's commands (package.json contributes.commands). */
+export const Command = {
+  SignIn: 'workspaceAutomation.signIn',
+  SignOut: 'workspaceAutomation.signOut',
+  SelectWorkspace: 'workspaceAutomation.selectWorkspace',
+  OpenSettings: 'workspaceAutomation.openSettings',
+  OpenTokenPage: 'workspaceAutomation.openTokenPage',
+  OpenWalkthrough: 'workspaceAutomation.openWalkthrough',
+  ShowLog: 'workspaceAutomation.showLog',
+  ShowRateLimit: 'workspaceAutomation.showRateLimit',
+  Retry: 'workspaceAutomation.retry',
+  LoadMore: 'workspaceAutomation.loadMore',
+  OpenInBrowser: 'workspaceAutomation.openInBrowser',
+  RefreshProjects: 'workspaceAutomation.refreshProjects',
+  CreateProject: 'workspaceAutomation.createProject',
+  RefreshCommits: 'workspaceAutomation.refreshCommits',
+  FilterCommits: 'workspaceAutomation.filterCommits',
+  ClearCommitFilter: 'workspaceAutomation.clearCommitFilter',
+  OpenCommit: 'workspaceAutomation.openCommit',
+  CopyRevision: 'workspaceAutomation.copyRevision',
+  RefreshTargets: 'workspaceAutomation.refreshTargets',
+  AllowPipeline: 'workspaceAutomation.allowPipeline',
+  CheckPipelineAccess: 'workspaceAutomation.checkPipelineAccess',
+  CreateVariable: 'workspaceAutomation.createVariable',
+  CreateVariableInScope: 'workspaceAutomation.createVariableInScope',
+  ChangeVariable: 'workspaceAutomation.changeVariable',
+  DeleteVariable: 'workspaceAutomation.deleteVariable',
+  CopyVariableKey: 'workspaceAutomation.copyVariableKey',
+  CopyVariableValue: 'workspaceAutomation.copyVariableValue',
+  ImportVariables: 'workspaceAutomation.importVariables',
+  RefreshVariables: 'workspaceAutomation.refreshVariables',
+  ShowWorkspaceVariables: 'workspaceAutomation.showWorkspaceVariables',
+  ShowProjectVariables: 'workspaceAutomation.showProjectVariables',
+} as const;
+
+/** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */
+export const ViewId = {
+  Container: 'workspaceAutomation',
+  Projects: 'workspaceAutomation.projects',
+  Commits: 'workspaceAutomation.commits',
+  Targets: 'workspaceAutomation.targets',
+  Variables: 'workspaceAutomation.variables',
+  RateLimitItem: 'workspaceAutomation.rateLimit',
+} as const;
+
+/** Commands the editor makes for a view. */
+export const ViewCommand = {
+  FocusProjects: `${ViewId.Projects}.focus`,
+} as const;
+
+/** Context keys the extension sets (`when` clauses of package.json). */
+export const ContextKey = {
+  SignedIn: 'workspaceAutomation.signedIn',
+  /** signedOut | noWorkspace | apiDisabled | unreachable | ready. */
+  State: 'workspaceAutomation.state',
+  CommitsFiltered: 'workspaceAutomation.commitsFiltered',
+  VariablesScope: 'workspaceAutomation.variablesScope',
+  /** Followed by a walkthrough milestone: `workspaceAutomation.walkthrough.browsed`. */
+  WalkthroughPrefix: 'workspaceAutomation.walkthrough.',
+} as const;

@@ -1,0 +1,57 @@
+// The house's import rules (eslint.config.mjs, ARCHITECTURE.md) bite: ESLint, configured as
+// `npm run lint` is, reports a wrong-way import and an import circle in src/, and lets the right
+// way through. Runs ESLint's Node API on text placed at paths inside src/ (nothing is written).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = path.join(__dirname, '..', '..', '..');
+let eslint: ESLint;
+
+/** The rule ids ESLint reports for `text` as if it were the file at `file` (relative to the repository). */
+async function ruleIds(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+/** One import of `name` from `from`, used, so that no other rule speaks. */
+const importing = (name: string, from: string): string => `import { ${name} } from '${from}';\n\nexport const used = ${name};\n`;
+
+describe('house: the import rules of npm run lint', function () {
+  this.timeout(60_000);
+
+  before(() => {
+    eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.mjs') });
+  });
+
+  const wrongWay: [string, string, string, string][] = [
+    ['src/api/transportProbe.ts', 'window', 'vscode', 'the client knows no editor'],
+    ['src/api/transportProbe.ts', 'Command', '../commandIds', 'the client imports nothing outside src/api'],
+    ['src/ui/probe.ts', 'ErrorNode', '../views/tree/errorNode', 'ui never imports views'],
+    ['src/ui/probe.ts', 'register', '../commands/refresh', 'ui never imports commands'],
+    ['src/views/commits/probe.ts', 'AuthSession', '../../auth/session', "views never import auth's classes"],
+    ['src/views/commits/probe.ts', 'register', '../../commands/refresh', 'views never import commands'],
+    ['src/views/tree/probe.ts', 'CommitNode', '../commits/commitNode', 'the generic tree pieces never import a view'],
+    ['src/auth/probe.ts', 'ProjectsProvider', '../views/projects/provider', 'the kernel never imports a feature'],
+    ['src/services.ts', 'SidebarViews', './views', 'the kernel never imports a feature'],
+    ['src/commands/probe.ts', 'activate', '../extension', 'nothing imports extension.ts'],
+  ];
+  for (const [file, name, from, why] of wrongWay) {
+    it(`reports ${from} in ${file}: ${why}`, async () => {
+      assert.deepEqual(await ruleIds(file, importing(name, from)), ['no-restricted-imports']);
+    });
+  }
+
+  it('lets the right way through: a command uses a view, a view the tree pieces and the Session interface', async () => {
+    assert.deepEqual(await ruleIds('src/commands/probe.ts', importing('ProjectsProvider', '../views/projects/provider')), []);
+    assert.deepEqual(await ruleIds('src/views/commits/probe.ts', importing('TreeNode', '../tree/treeNode')), []);
+    assert.deepEqual(await ruleIds('src/views/commits/probe.ts', "import type { Session } from '../../services';\n\nexport type Used = Session;\n"), []);
+  });
+
+  it('reports an import circle: a commit file row importing its commit row', async () => {
+    const file = 'src/views/commits/commitFileNode.ts';
+    const text = `${fs.readFileSync(path.join(root, file), 'utf8')}\n${importing('CommitNode', './commitNode').replace('used', 'parentClass')}`;
+    assert.ok((await ruleIds(file, text)).includes('import-x/no-cycle'));
+  });
+});
