@@ -1,4 +1,4 @@
-// (About 410 lines: declarations only, one model per answer or request; no logic to split off.)
+// One job: declarations only, one model per answer or request (about 410 lines; no logic to split off).
 // Typed models of the API's answers and requests, from the field tables of the specification
 // (api.md) and the list endpoints of conventions.md.
 //
