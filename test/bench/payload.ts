@@ -203,7 +203,7 @@ export async function run(): Promise<void> {
     await control(base, 'POST', 'reset');
     const journeys: Journey[] = [];
     journeys.push(
-      await journey(base, 'sign in', 2, 'GET /user/token checks the token and gives its scopes; GET /user gives the name the greeting shows (the workspace is given, so no GET /workspaces)', () =>
+      await journey(base, 'sign in', 3, 'sent together, one round trip: GET /workspaces checks the token with something the extension needs (the real service asks no special scope for it); GET /user gives the name the greeting shows and GET /user/token the scopes (a hint) and the expiry, each optional (a token may lack USER_INFO or TOKEN_INFO)', () =>
         signIn(api),
       ),
     );
