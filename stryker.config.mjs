@@ -14,6 +14,8 @@ export const pureModules = [
   'src/ui/boundedPaging.ts',
   'src/ui/localeFormat.ts',
   'src/ui/markdown.ts',
+  'src/views/commits/commitDates.ts',
+  'src/views/commits/commitFilter.ts',
   'src/walkthrough/milestones.ts',
 ];
 
