@@ -16,6 +16,7 @@ export const pureModules = [
   'src/ui/markdown.ts',
   'src/views/commits/commitDates.ts',
   'src/views/commits/commitFilter.ts',
+  'src/views/projects/repoAddress.ts',
   'src/views/targets/targetFacts.ts',
   'src/walkthrough/milestones.ts',
 ];
