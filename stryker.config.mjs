@@ -10,6 +10,7 @@ export const pureModules = [
   'src/auth/tokenPage.ts',
   'src/boundedFile.ts',
   'src/commands/createVariable/variableRequest.ts',
+  'src/commands/projectName.ts',
   'src/statusBar/rateLimitDetails.ts',
   'src/ui/boundedPaging.ts',
   'src/ui/localeFormat.ts',
