@@ -9,6 +9,7 @@ export const pureModules = [
   'src/auth/tokenExpiry.ts',
   'src/auth/tokenPage.ts',
   'src/boundedFile.ts',
+  'src/commands/createVariable/answers.ts',
   'src/commands/createVariable/variableRequest.ts',
   'src/commands/projectName.ts',
   'src/statusBar/rateLimitDetails.ts',
