@@ -14,6 +14,7 @@ export const pureModules = [
   'src/commands/projectName.ts',
   'src/statusBar/rateLimitDetails.ts',
   'src/ui/boundedPaging.ts',
+  'src/ui/errorMessages.ts',
   'src/ui/localeFormat.ts',
   'src/ui/markdown.ts',
   'src/views/commits/commitDates.ts',
