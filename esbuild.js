@@ -82,7 +82,8 @@ const srcWithoutSideEffects = {
 
 /**
  * In dist/lazy.js, a module that dist/extension.js has is read from its `__shared` export instead of
- * being bundled again; `used` collects those modules. (Modules with no code of their own in the main
+ * being bundled again; `used` collects those modules. That holds for @vscode/l10n too: its bundle of
+ * translations is state, configured once by activate(). (Modules with no code of their own in the main
  * bundle, such as index files that only re-export, are bundled into lazy.js: they hold no state.)
  */
 function fromMain(inMain, used) {
@@ -90,7 +91,7 @@ function fromMain(inMain, used) {
     name: 'from-main',
     setup(build) {
       build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'from-main' }, () => ({ path: './extension.js', external: true }));
-      build.onResolve({ filter: /^\./ }, async (args) => {
+      build.onResolve({ filter: /^(\.|@vscode\/l10n$)/ }, async (args) => {
         if (args.pluginData === 'from-main' || args.kind === 'entry-point' || args.namespace !== 'file') {
           return undefined;
         }

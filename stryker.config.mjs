@@ -9,11 +9,23 @@ export const pureModules = [
   'src/auth/tokenExpiry.ts',
   'src/auth/tokenPage.ts',
   'src/boundedFile.ts',
+  'src/commands/createVariable/answers.ts',
   'src/commands/createVariable/variableRequest.ts',
+  'src/commands/projectName.ts',
+  'src/commands/variables/dotenvFile.ts',
+  'src/commands/variables/importPlan.ts',
   'src/statusBar/rateLimitDetails.ts',
   'src/ui/boundedPaging.ts',
+  'src/ui/errorMessages.ts',
   'src/ui/localeFormat.ts',
   'src/ui/markdown.ts',
+  'src/views/commits/commitDates.ts',
+  'src/views/commits/commitFilter.ts',
+  'src/views/projects/repoAddress.ts',
+  'src/views/targets/targetFacts.ts',
+  'src/views/variables/effective.ts',
+  'src/views/variables/scope.ts',
+  'src/views/variables/variableFacts.ts',
   'src/walkthrough/milestones.ts',
 ];
 
@@ -24,6 +36,7 @@ export const notLogic = {
   'src/services.ts': 'interfaces only',
   'src/commandIds.ts': 'string constants, matched against package.json by test/unit/house/commandIds.test.ts',
   'src/views/tree/listContext.ts': 'an interface only',
+  'src/views/variables/context.ts': 'an interface only',
   'src/views/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
 };
 

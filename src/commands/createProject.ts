@@ -7,10 +7,7 @@ import type { Services } from '../services';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { describeError, errorForLog, forbiddenMessage, offerRetryOrEdit } from '../ui/errorMessages';
 import { Command } from '../commandIds';
-
-/** A project name: lower-case letters, digits and inner dashes. */
-export const PROJECT_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
-export const MAX_PROJECT_NAME = 100;
+import { checkProjectName, slugOf } from './projectName';
 
 export function register(services: Services): vscode.Disposable[] {
   return [vscode.commands.registerCommand(Command.CreateProject, (...args: unknown[]) => createProject(services, prompterFrom(args)))];
@@ -19,30 +16,6 @@ export function register(services: Services): vscode.Disposable[] {
 export interface ProjectAnswers {
   displayName?: string;
   name?: string;
-}
-
-/** The lower-case slug of a display name, as the service derives it: "Web App" → "web-app". */
-export function slugOf(displayName: string): string {
-  return displayName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_PROJECT_NAME)
-    .replace(/-+$/, '');
-}
-
-export function checkProjectName(name: string): string | undefined {
-  if (name === '') {
-    return vscode.l10n.t('Enter a name for the project.');
-  }
-  if (name.length > MAX_PROJECT_NAME) {
-    return vscode.l10n.t('Use at most {0} characters.', MAX_PROJECT_NAME);
-  }
-  return PROJECT_NAME_PATTERN.test(name)
-    ? undefined
-    : vscode.l10n.t('Use lower-case letters, digits and dashes, starting and ending with a letter or digit (for example web-app).');
 }
 
 const steps: Step<ProjectAnswers>[] = [

@@ -1,5 +1,6 @@
-// What commands and views tell the user about a failure, and what they offer next.
-import * as vscode from 'vscode';
+// What commands and views tell the user about a failure, and what they offer next. No vscode
+// import (strings through @vscode/l10n): the unit tests run it in plain Node.
+import * as l10n from '@vscode/l10n';
 import {
   AccessDeniedError,
   ApiDisabledError,
@@ -17,7 +18,7 @@ import type { Prompter } from './multiStepInput';
 
 /** Where the developer API is switched on, in the vendor's own words (admins only). */
 export function apiDisabledMessage(): string {
-  return vscode.l10n.t(
+  return l10n.t(
     'The developer API is disabled in this workspace (new workspaces start with it off). A workspace administrator turns it on: Workspace Settings, Workspace tab, Developer API section, check "Enable developer API". Then choose Retry.',
   );
 }
@@ -26,41 +27,41 @@ export function apiDisabledMessage(): string {
 function actionText(action: ScopeAction): string {
   switch (action) {
     case 'listWorkspaces':
-      return vscode.l10n.t('Listing your workspaces');
+      return l10n.t('Listing your workspaces');
     case 'readUser':
-      return vscode.l10n.t('Reading your profile');
+      return l10n.t('Reading your profile');
     case 'readToken':
-      return vscode.l10n.t("Reading the token's scopes");
+      return l10n.t("Reading the token's scopes");
     case 'readProjects':
-      return vscode.l10n.t('Reading projects');
+      return l10n.t('Reading projects');
     case 'createProject':
-      return vscode.l10n.t('Creating a project');
+      return l10n.t('Creating a project');
     case 'readPipelines':
-      return vscode.l10n.t('Reading pipelines and actions');
+      return l10n.t('Reading pipelines and actions');
     case 'readCommits':
-      return vscode.l10n.t('Reading commits');
+      return l10n.t('Reading commits');
     case 'readTargets':
-      return vscode.l10n.t('Reading deployment targets');
+      return l10n.t('Reading deployment targets');
     case 'allowPipeline':
-      return vscode.l10n.t('Changing the pipelines of a target');
+      return l10n.t('Changing the pipelines of a target');
     case 'readVariables':
-      return vscode.l10n.t('Reading variables');
+      return l10n.t('Reading variables');
     case 'createVariable':
-      return vscode.l10n.t('Creating a variable');
+      return l10n.t('Creating a variable');
     case 'manageVariables':
-      return vscode.l10n.t('Changing or deleting a variable');
+      return l10n.t('Changing or deleting a variable');
   }
 }
 
 /** "A and B" for a list of scope names. */
 function scopeList(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : vscode.l10n.t('{0} and {1}', names.slice(0, -1).join(', '), names[names.length - 1]);
+  return names.length <= 1 ? (names[0] ?? '') : l10n.t('{0} and {1}', names.slice(0, -1).join(', '), names[names.length - 1]);
 }
 
 /** The scopes an action usually needs, in both naming schemes, as one sentence. */
 export function scopesSentence(action: ScopeAction): string {
   const need = SCOPES_FOR[action];
-  return vscode.l10n.t(
+  return l10n.t(
     '{0} usually needs the scopes {1} (older scope names) or {2} (2026 scope names).',
     actionText(action),
     scopeList(need.older),
@@ -75,10 +76,10 @@ export function scopesSentence(action: ScopeAction): string {
  */
 export function forbiddenMessage(error: ApiError, action?: ScopeAction): string {
   const what = action ?? actionForRequest(error.method, error.path);
-  const said = error instanceof MissingScopeError && error.scope ? vscode.l10n.t('the token has no scope {0}', error.scope) : error.message;
-  const head = vscode.l10n.t('The server refused this (403: {0}): the token or your role in the workspace does not allow it.', said);
+  const said = error instanceof MissingScopeError && error.scope ? l10n.t('the token has no scope {0}', error.scope) : error.message;
+  const head = l10n.t('The server refused this (403: {0}): the token or your role in the workspace does not allow it.', said);
   const scopes = what ? ` ${scopesSentence(what)}` : '';
-  return `${head}${scopes} ${vscode.l10n.t(
+  return `${head}${scopes} ${l10n.t(
     'Create a token with those scopes in your account\'s API token settings, then run "Workspace Automation: Sign In" with it; if the token has them, ask a workspace administrator for the permission.',
   )}`;
 }
@@ -92,7 +93,7 @@ export function scopeWarning(action: ScopeAction, known: readonly string[] | und
   if (!missing) {
     return undefined;
   }
-  return vscode.l10n.t(
+  return l10n.t(
     'Your token may lack {0} (its scopes as read at sign-in): {1} Sending anyway: the server decides.',
     scopeList(missing),
     scopesSentence(action),
@@ -103,7 +104,7 @@ export function scopeWarning(action: ScopeAction, known: readonly string[] | und
 export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UnauthorizedError) {
-    return vscode.l10n.t('The server refused the token ({0}). Sign in again.', message);
+    return l10n.t('The server refused the token ({0}). Sign in again.', message);
   }
   if (error instanceof ApiDisabledError) {
     return apiDisabledMessage();
@@ -112,24 +113,24 @@ export function describeError(error: unknown): string {
     return forbiddenMessage(error);
   }
   if (error instanceof AccessDeniedError) {
-    return vscode.l10n.t('Access denied: your permissions do not allow this ({0}).', message);
+    return l10n.t('Access denied: your permissions do not allow this ({0}).', message);
   }
   if (error instanceof RateLimitError) {
     return error.resetAt
-      ? vscode.l10n.t('Rate limit exceeded; it resets at {0}.', error.resetAt.toLocaleTimeString())
-      : vscode.l10n.t('Rate limit exceeded; try again later.');
+      ? l10n.t('Rate limit exceeded; it resets at {0}.', error.resetAt.toLocaleTimeString())
+      : l10n.t('Rate limit exceeded; try again later.');
   }
   if (error instanceof TimeoutError) {
-    return vscode.l10n.t('The service did not answer in time ({0}).', message);
+    return l10n.t('The service did not answer in time ({0}).', message);
   }
   if (error instanceof NetworkError) {
-    return vscode.l10n.t('Could not reach the service: {0}', message);
+    return l10n.t('Could not reach the service: {0}', message);
   }
   if (error instanceof ServerError) {
-    return vscode.l10n.t('The service failed: {0}', message);
+    return l10n.t('The service failed: {0}', message);
   }
   if (error instanceof UnexpectedResponseError) {
-    return vscode.l10n.t('The server answered something that is not the API: {0}', message);
+    return l10n.t('The server answered something that is not the API: {0}', message);
   }
   return message;
 }
@@ -141,14 +142,14 @@ export function errorForLog(error: unknown): string {
 
 /** Shows a failure with Retry; true when the user chose it. */
 export async function offerRetry(prompter: Prompter, text: string): Promise<boolean> {
-  const retry = vscode.l10n.t('Retry');
+  const retry = l10n.t('Retry');
   return (await prompter.message('error', text, retry)) === retry;
 }
 
 /** Shows a failed send with Retry (the same answers) and Edit (the steps again); undefined when dismissed. */
 export async function offerRetryOrEdit(prompter: Prompter, text: string): Promise<'retry' | 'edit' | undefined> {
-  const retry = vscode.l10n.t('Retry');
-  const edit = vscode.l10n.t('Edit');
+  const retry = l10n.t('Retry');
+  const edit = l10n.t('Edit');
   const choice = await prompter.message('error', text, retry, edit);
   return choice === retry ? 'retry' : choice === edit ? 'edit' : undefined;
 }

@@ -8,8 +8,6 @@ import type { ExtensionApi } from '../../src/extension';
 import { ALL_STATUSES_COMMIT_INDEX, demoCommits, LARGE_PATCH_COMMIT_INDEX, LARGE_PATCH_LINES, USERS, WEB_APP_COMMIT_COUNT } from '../emulator/demo-data';
 import { askCommitFilter } from '../../src/commands/filterCommits';
 import { BACK, type Prompter } from '../../src/ui/multiStepInput';
-import { filterBounds } from '../../src/views/commits/commitFilter';
-import { relativeTime } from '../../src/views/commits/commitNode';
 import { demoCommitAuthor, fullCommitHasParents, isVendor } from '../harness/dialect';
 import { addFault, clearRequests, labelOf, requests, setSetting, signedInAs } from './sessionHelpers';
 
@@ -136,10 +134,6 @@ describe('Commits view', function () {
     assert.equal(labelOf(special), 'Restructure the settings page');
     const author = Object.values(USERS).find((u) => u.id === demo.authorId)!;
     assert.match(String(special.description), new RegExp(`^${author.name} · (.+ ago|yesterday|last (week|month|year))$`));
-    const now = Date.parse('2026-10-10T12:00:00Z');
-    assert.equal(relativeTime(new Date(now - 3 * 86_400_000), now), '3 days ago');
-    assert.equal(relativeTime(new Date(now - 5 * 3_600_000), now), '5 hours ago');
-    assert.equal(relativeTime(new Date(now - 86_400_000), now), 'yesterday');
     assert.equal((special.iconPath as vscode.ThemeIcon).id, 'git-commit');
     assert.equal(special.contextValue, 'wa.commit.hasUrl');
     assert.equal(special.tooltip, undefined, 'the tooltip is not built up front');
@@ -249,10 +243,6 @@ describe('Commits view', function () {
     assert.equal(none, undefined);
     const cancelled = await askCommitFilter({ ...prompter, input: async () => undefined }, { since: '2026-01-01' });
     assert.equal(cancelled, null);
-    assert.deepEqual(filterBounds({ since: '2026-09-12', until: '2026-09-15' }), {
-      since: new Date('2026-09-12T00:00:00Z'),
-      until: new Date('2026-09-15T23:59:59Z'),
-    });
   });
 
   it("expands a commit to its files, then opens its document without fetching it again", async () => {

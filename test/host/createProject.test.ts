@@ -3,7 +3,7 @@
 // Edit (inputs kept), and the view asked to select the new project. After each, the project list
 // read through the API shows exactly the expected change.
 import * as assert from 'node:assert/strict';
-import { createProject, slugOf } from '../../src/commands/createProject';
+import { createProject } from '../../src/commands/createProject';
 import { apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 
@@ -106,11 +106,5 @@ describe('Create Project (scripted answers, emulator)', function () {
     assert.equal(await createProject(services, prompter), undefined);
     assert.deepEqual(await requests(), []);
     assert.deepEqual(views.calls, []);
-  });
-
-  it('derives names as the service does', () => {
-    assert.equal(slugOf('Web App'), 'web-app');
-    assert.equal(slugOf('  Café & Co. 2026 '), 'cafe-co-2026');
-    assert.equal(slugOf('***'), '');
   });
 });

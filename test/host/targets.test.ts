@@ -8,8 +8,6 @@ import type { ExtensionApi } from '../../src/extension';
 import type { Target } from '../../src/api';
 import { PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../emulator/demo-data';
 import { isVendor, listedTargetRows } from '../harness/dialect';
-import { projectOfPipeline } from '../../src/views/targets/allowedPipelineNode';
-import { targetAddress, targetIcon } from '../../src/views/targets/targetNode';
 import { addFault, apiCall, clearRequests, labelOf, requests, signedInAs } from './sessionHelpers';
 
 type Node = vscode.TreeItem;
@@ -256,19 +254,5 @@ describe('Targets view', function () {
       sent.map((r) => [r.path.split('?')[0], r.status]),
       [['/workspaces/dormant/targets', 400]],
     );
-  });
-
-  it('helpers: address, icon and project name tolerate missing parts', () => {
-    assert.equal(targetAddress({ host: 'h', port: '22', path: '/p' }), 'h:22/p');
-    assert.equal(targetAddress({ host: 'h', port: null, path: null }), 'h');
-    assert.equal(targetAddress({ host: null, path: 'bucket/dir' }), 'bucket/dir');
-    assert.equal(targetAddress({}), undefined);
-    assert.equal(targetIcon('SSH'), 'server');
-    assert.equal(targetIcon('KUBERNETES'), 'cloud');
-    assert.equal(targetIcon('SOMETHING_NEW'), 'question');
-    assert.equal(targetIcon(undefined), 'question');
-    assert.equal(projectOfPipeline({ url: 'https://api.example.com/workspaces/acme/projects/web-app/pipelines/103' }), 'web-app');
-    assert.equal(projectOfPipeline({ url: 'https://api.example.com/pipelines/103', html_url: 'https://app/acme/x' }), undefined);
-    assert.equal(projectOfPipeline({}), undefined);
   });
 });

@@ -1,8 +1,10 @@
 // The answers of the Create Variable flow: what the steps ask, what an item of the Projects view
 // presets (the request they become is variableRequest.ts, free of vscode). The answers are kept
 // while the flow runs so that Retry and Edit start from them; they never hold a private key (only
-// the URI of its file, read again just before sending).
-import * as vscode from 'vscode';
+// the URI of its file, read again just before sending). No vscode at run time (the Uri is a type):
+// the unit tests run it in plain Node.
+import * as l10n from '@vscode/l10n';
+import type { Uri } from 'vscode';
 import type { VariableRequestAnswers } from './variableRequest';
 
 export interface VariableAnswers extends VariableRequestAnswers {
@@ -11,7 +13,7 @@ export interface VariableAnswers extends VariableRequestAnswers {
   /** VAR: the value. */
   value?: string;
   /** SSH_KEY: the private key file (read just before sending). SSH_PUBLIC_KEY: the .pub file, when picked. */
-  keyFile?: vscode.Uri;
+  keyFile?: Uri;
   /** SSH_PUBLIC_KEY: taken from keyFile or pasted. */
   publicKeySource?: 'file' | 'paste';
   /** SSH_PUBLIC_KEY: the pasted line. */
@@ -77,13 +79,13 @@ export function describeScope(answers: VariableAnswers, workspace: string): stri
   const project = answers.project?.displayName ?? '';
   switch (answers.scope) {
     case 'project':
-      return vscode.l10n.t('project {0}', project);
+      return l10n.t('project {0}', project);
     case 'pipeline':
-      return vscode.l10n.t('pipeline {0} of project {1}', answers.pipeline?.name ?? '', project);
+      return l10n.t('pipeline {0} of project {1}', answers.pipeline?.name ?? '', project);
     case 'action':
-      return vscode.l10n.t('action {0} of pipeline {1} (project {2})', answers.action?.name ?? '', answers.pipeline?.name ?? '', project);
+      return l10n.t('action {0} of pipeline {1} (project {2})', answers.action?.name ?? '', answers.pipeline?.name ?? '', project);
     default:
-      return vscode.l10n.t('workspace {0}', workspace);
+      return l10n.t('workspace {0}', workspace);
   }
 }
 

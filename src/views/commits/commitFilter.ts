@@ -1,6 +1,7 @@
 // The Commits view's date filter: days typed as YYYY-MM-DD, sent to the API as UTC timestamps
-// (since at 00:00:00, until at 23:59:59 of its day, so both days are included).
-import * as vscode from 'vscode';
+// (since at 00:00:00, until at 23:59:59 of its day, so both days are included). No vscode: the
+// unit tests run it in plain Node.
+import * as l10n from '@vscode/l10n';
 import type { CommitFilter } from '../../services';
 
 export type { CommitFilter };
@@ -26,7 +27,7 @@ export function validateDay(text: string): string | undefined {
   if (text.trim() === '' || parseDay(text)) {
     return undefined;
   }
-  return vscode.l10n.t('Enter a date as YYYY-MM-DD (for example 2026-05-01), or leave it empty.');
+  return l10n.t('Enter a date as YYYY-MM-DD (for example 2026-05-01), or leave it empty.');
 }
 
 /** A message when until is before since, else undefined. */
@@ -34,7 +35,7 @@ export function validateRange(since: string | undefined, until: string | undefin
   const s = since ? parseDay(since) : undefined;
   const u = until ? parseDay(until) : undefined;
   if (s && u && u.getTime() < s.getTime()) {
-    return vscode.l10n.t('"Until" must be on or after "since" ({0}).', since ?? '');
+    return l10n.t('"Until" must be on or after "since" ({0}).', since ?? '');
   }
   return undefined;
 }
@@ -60,11 +61,11 @@ export function normaliseFilter(filter: CommitFilter | undefined): CommitFilter 
 export function describeFilter(filter: CommitFilter): string {
   if (filter.since && filter.until) {
     return filter.since === filter.until
-      ? vscode.l10n.t('on {0}', filter.since)
-      : vscode.l10n.t('{0} to {1}', filter.since, filter.until);
+      ? l10n.t('on {0}', filter.since)
+      : l10n.t('{0} to {1}', filter.since, filter.until);
   }
   if (filter.since) {
-    return vscode.l10n.t('since {0}', filter.since);
+    return l10n.t('since {0}', filter.since);
   }
-  return vscode.l10n.t('until {0}', filter.until ?? '');
+  return l10n.t('until {0}', filter.until ?? '');
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { itemProblems, parseApiDate, personName, type CommitSummary, type Member } from '../../api';
 import { BadItemNode } from '../tree/badItemNode';
 import { CommitFileNode } from './commitFileNode';
+import { relativeTime } from './commitDates';
 import { commitNodeId, type CommitRef, type CommitStore } from './commitStore';
 import { ContextValue, HAS_URL } from '../tree/contextValues';
 import { ErrorNode } from '../tree/errorNode';
@@ -27,7 +28,7 @@ export class CommitNode extends TreeNode {
     this.ref = { workspace, project, revision: commit.revision };
     this.id = commitNodeId(this.ref);
     const date = parseApiDate(commit.commit_date) ?? parseApiDate(commit.author_date);
-    this.description = [personName(commit.author), date ? relativeTime(date) : undefined].filter(Boolean).join(' · ');
+    this.description = [personName(commit.author), date ? relativeTime(date, vscode.env.language) : undefined].filter(Boolean).join(' · ');
     this.iconPath = new vscode.ThemeIcon('git-commit');
     this.htmlUrl = commit.html_url || undefined;
     this.contextValue = ContextValue.Commit + (this.htmlUrl ? HAS_URL : '');
@@ -76,26 +77,6 @@ export function commitOfNode(node: unknown): CommitNode | CommitFileNode | undef
 /** The first non-empty line of a commit message. */
 export function firstLine(message: string | null | undefined): string {
   return (message ?? '').split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
-}
-
-/** "3 days ago", "yesterday", "in 2 hours", in the editor's language. */
-export function relativeTime(date: Date, now = Date.now()): string {
-  const seconds = Math.round((date.getTime() - now) / 1000);
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['year', 365 * 24 * 3600],
-    ['month', 30 * 24 * 3600],
-    ['week', 7 * 24 * 3600],
-    ['day', 24 * 3600],
-    ['hour', 3600],
-    ['minute', 60],
-  ];
-  const format = new Intl.RelativeTimeFormat(vscode.env.language || 'en', { numeric: 'auto' });
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) {
-      return format.format(Math.trunc(seconds / size), unit);
-    }
-  }
-  return format.format(0, 'second');
 }
 
 function memberText(m: Member | null | undefined): string {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { PipelineRef } from '../../api';
 import { ContextValue, HAS_URL } from '../tree/contextValues';
 import { TreeNode } from '../tree/treeNode';
+import { projectOfPipeline } from './targetFacts';
 
 export class AllowedPipelineNode extends TreeNode {
   /** The project's name, from the pipeline's address; undefined when the address does not say. */
@@ -33,31 +34,4 @@ export class AllPipelinesAllowedNode extends TreeNode {
     this.contextValue = ContextValue.AllPipelinesAllowed;
     this.tooltip = vscode.l10n.t('Every pipeline of the workspace may use this target.');
   }
-}
-
-/**
- * The project's name from a pipeline reference's address (`…/projects/<name>/pipelines/<id>`),
- * trying `url` then `html_url`; undefined when neither has that shape.
- */
-export function projectOfPipeline(pipeline: Partial<PipelineRef>): string | undefined {
-  for (const address of [pipeline.url, pipeline.html_url]) {
-    if (typeof address !== 'string') {
-      continue;
-    }
-    let path = address;
-    try {
-      path = new URL(address).pathname;
-    } catch {
-      // Not absolute: read it as a path.
-    }
-    const m = /\/projects\/([^/]+)\/pipelines\/[^/]+\/?$/.exec(path);
-    if (m) {
-      try {
-        return decodeURIComponent(m[1]);
-      } catch {
-        return m[1];
-      }
-    }
-  }
-  return undefined;
 }

@@ -14,6 +14,7 @@ import {
   type TargetSummary,
 } from '../../api';
 import { AllowedPipelineNode, AllPipelinesAllowedNode } from './allowedPipelineNode';
+import { targetAddress, targetIcon } from './targetFacts';
 import { BadItemNode } from '../tree/badItemNode';
 import { ContextValue, HAS_URL } from '../tree/contextValues';
 import { ErrorNode } from '../tree/errorNode';
@@ -21,28 +22,6 @@ import type { ListContext } from '../tree/listContext';
 import { MessageNode } from '../tree/messageNode';
 import { TreeNode } from '../tree/treeNode';
 import { escapeMarkdown, inlineCode } from '../../ui/markdown';
-
-/** Types that are one machine reached over a network protocol. */
-const SERVER_TYPES = new Set(['SSH', 'FTP', 'FTPS', 'SFTP', 'RSYNC', 'WEBDAV', 'SMB', 'SCP']);
-/** Types that are a cloud service or cluster. */
-const CLOUD_TYPES = new Set([
-  'KUBERNETES',
-  'AWS',
-  'AMAZON',
-  'S3',
-  'AZURE',
-  'GCP',
-  'GOOGLE',
-  'GCE',
-  'GKE',
-  'DIGITAL_OCEAN',
-  'DIGITALOCEAN',
-  'HEROKU',
-  'NETLIFY',
-  'VERCEL',
-  'CLOUDFLARE',
-  'FIREBASE',
-]);
 
 /** Fields every target kind may carry that the tooltip already shows (or must never show). */
 const KNOWN_FIELDS = new Set([
@@ -166,33 +145,6 @@ export class TargetNode extends TreeNode {
     node.parent = this;
     return node;
   }
-}
-
-/** `host:port/path`, with the parts the target has; undefined when it has none (e.g. a cluster). */
-export function targetAddress(t: Partial<TargetSummary>): string | undefined {
-  const host = typeof t.host === 'string' && t.host ? t.host : undefined;
-  const port = t.port != null && String(t.port) !== '' ? String(t.port) : undefined;
-  const path = typeof t.path === 'string' && t.path ? t.path : undefined;
-  if (!host && !path) {
-    return undefined;
-  }
-  const hostPort = host ? (port ? `${host}:${port}` : host) : '';
-  if (!path) {
-    return hostPort;
-  }
-  return hostPort ? `${hostPort}${path.startsWith('/') ? '' : '/'}${path}` : path;
-}
-
-/** server, cloud, or question for a type this extension does not know. */
-export function targetIcon(type: string | null | undefined): 'server' | 'cloud' | 'question' {
-  const t = String(type ?? '').toUpperCase();
-  if (SERVER_TYPES.has(t)) {
-    return 'server';
-  }
-  if (CLOUD_TYPES.has(t) || t.startsWith('AWS') || t.startsWith('AZURE') || t.startsWith('GOOGLE')) {
-    return 'cloud';
-  }
-  return 'question';
 }
 
 /** The tooltip: identifier, type, address, tags; with the full target also auth and permissions. Never the password. */
