@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { CancelledError, type Workspace } from '../api';
 import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from '../ui/boundedPaging';
 import { describeError } from '../ui/errorMessages';
+import { withCancellableProgress } from '../ui/progress';
 import type { AuthSession } from './session';
 import { getWorkspace, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
@@ -32,25 +33,16 @@ export async function selectWorkspace(session: AuthSession, domain?: string, pro
   }
   let list: BoundedList<Workspace>;
   try {
-    list = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading your workspaces…'), cancellable: true },
-      async (progress, token) => {
-        const aborter = new AbortController();
-        const subscription = token.onCancellationRequested(() => aborter.abort());
-        try {
-          return await collectPages(
-            client.pages((q) => client.listWorkspaces(q, { signal: aborter.signal }), PICKER_PAGE_SIZE),
-            {
-              perPage: PICKER_PAGE_SIZE,
-              maxPages: MAX_PICKER_PAGES,
-              signal: aborter.signal,
-              onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
-            },
-          );
-        } finally {
-          subscription.dispose();
-        }
-      },
+    list = await withCancellableProgress(vscode.l10n.t('Loading your workspaces…'), (signal, progress) =>
+      collectPages(
+        client.pages((q) => client.listWorkspaces(q, { signal }), PICKER_PAGE_SIZE),
+        {
+          perPage: PICKER_PAGE_SIZE,
+          maxPages: MAX_PICKER_PAGES,
+          signal,
+          onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
+        },
+      ),
     );
   } catch (e) {
     if (e instanceof CancelledError) {
