@@ -18,6 +18,7 @@ import type { SignInArgs, SignInResult } from '../services';
 import type { AuthSession } from './session';
 import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { hostProblem } from './address';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
 
@@ -120,14 +121,7 @@ function signInSteps(session: AuthSession, apiUrl: string | undefined): Step<Sig
           prompt: vscode.l10n.t('Host name or IP address of your installation (the API is https://<host>/api)'),
           placeholder: 'ci.example.com',
           value: answers.host,
-          validate: (v) => {
-            try {
-              resolveBaseUrl({ accountType: 'self-hosted', host: v });
-              return undefined;
-            } catch (e) {
-              return e instanceof Error ? e.message : String(e);
-            }
-          },
+          validate: hostProblem,
         });
         answers.host = value.trim();
       },
