@@ -1,5 +1,6 @@
 // Sign In: account type (unless apiUrl is set), host for self-hosted, then the token in a password
-// box, checked with the server before anything is stored; then the workspace.
+// box, checked with the server before anything is stored; then the workspace. The steps run on the
+// step runner (ui/multiStepInput.ts), as every other multi-step flow does.
 import * as vscode from 'vscode';
 import {
   AccessDeniedError,
@@ -16,7 +17,8 @@ import { describeError } from '../ui/errorMessages';
 import type { SignInArgs, SignInResult } from '../services';
 import type { AuthSession } from './session';
 import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
-import { inputText, pickOne } from './quickInput';
+import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { hostProblem } from './address';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
 
@@ -83,108 +85,90 @@ interface AccountItem extends vscode.QuickPickItem {
   accountType: AccountType;
 }
 
-/** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
-export async function signInInteractive(session: AuthSession): Promise<boolean> {
-  const apiUrl = getApiUrl();
-  let accountType = getAccountType();
-  let host = getHost() ?? '';
-  let baseUrl: string | undefined;
-  let verified: VerifiedToken | undefined;
-  let token: string | undefined;
+interface SignInAnswers {
+  accountType: AccountType;
+  host: string;
+  /** Set by the token step, with the token once the server accepted it. */
+  baseUrl?: string;
+  token?: string;
+  verified?: VerifiedToken;
+}
 
-  type StepName = 'account' | 'host' | 'token';
-  const steps = (): StepName[] =>
-    apiUrl ? ['token'] : accountType === 'self-hosted' ? ['account', 'host', 'token'] : ['account', 'token'];
-  let index = 0;
-  while (index < steps().length) {
-    const list = steps();
-    const step = list[index];
-    const position = { title: TITLE(), step: index + 1, totalSteps: list.length, canGoBack: index > 0 };
-    if (step === 'account') {
-      const items: AccountItem[] = [
-        { accountType: 'us', label: vscode.l10n.t('US account'), detail: 'https://api.buddy.works' },
-        { accountType: 'eu', label: vscode.l10n.t('EU account'), detail: 'https://api.eu.buddy.works' },
-        { accountType: 'self-hosted', label: vscode.l10n.t('Self-hosted installation'), detail: 'https://<host>/api' },
-      ];
-      const chosen = await pickOne({
-        ...position,
-        placeholder: vscode.l10n.t('Where is your account?'),
-        items,
-        active: items.find((i) => i.accountType === accountType),
-      });
-      if (chosen === undefined) {
-        return false;
-      }
-      if (chosen === 'back') {
-        index--;
-        continue;
-      }
-      accountType = chosen.accountType;
-      index++;
-      continue;
-    }
-    if (step === 'host') {
-      const value = await inputText({
-        ...position,
-        prompt: vscode.l10n.t('Host name or IP address of your installation (the API is https://<host>/api)'),
-        placeholder: 'ci.example.com',
-        value: host,
-        validate: (v) => {
-          try {
-            resolveBaseUrl({ accountType: 'self-hosted', host: v });
-            return undefined;
-          } catch (e) {
-            return e instanceof Error ? e.message : String(e);
-          }
-        },
-      });
-      if (value === undefined) {
-        return false;
-      }
-      if (value === 'back') {
-        index--;
-        continue;
-      }
-      host = value.trim();
-      index++;
-      continue;
-    }
-    try {
-      baseUrl = resolveBaseUrl(apiUrl ? { apiUrl } : accountType === 'self-hosted' ? { accountType, host } : { accountType });
-    } catch (e) {
-      await showConfigurationError(e);
-      return false;
-    }
-    const address = baseUrl;
-    const value = await inputText({
-      ...position,
-      prompt: vscode.l10n.t('Paste a personal access token for {0}. It is kept in the editor\'s secret storage only.', address),
-      placeholder: vscode.l10n.t('Access token'),
-      password: true,
-      validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the token.')),
-      accept: async (v, signal) => {
-        const client = session.clientFor(address, () => v.trim());
-        try {
-          verified = await vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', address) },
-            () => verifyToken(client, signal),
-          );
-          return undefined;
-        } catch (e) {
-          return refusalMessage(e, address);
-        }
+/** Account type → host (self-hosted only) → token, the first two skipped when apiUrl is set. */
+function signInSteps(session: AuthSession, apiUrl: string | undefined): Step<SignInAnswers>[] {
+  return [
+    {
+      applies: () => !apiUrl,
+      async run(ui, answers) {
+        const items: AccountItem[] = [
+          { accountType: 'us', label: vscode.l10n.t('US account'), detail: 'https://api.buddy.works' },
+          { accountType: 'eu', label: vscode.l10n.t('EU account'), detail: 'https://api.eu.buddy.works' },
+          { accountType: 'self-hosted', label: vscode.l10n.t('Self-hosted installation'), detail: 'https://<host>/api' },
+        ];
+        const chosen = await ui.pick({
+          placeholder: vscode.l10n.t('Where is your account?'),
+          items,
+          isActive: (i) => i.accountType === answers.accountType,
+          ignoreFocusOut: true,
+        });
+        answers.accountType = chosen.accountType;
       },
-    });
-    if (value === undefined) {
-      return false;
-    }
-    if (value === 'back') {
-      index--;
-      continue;
-    }
-    token = value.trim();
-    index++;
+    },
+    {
+      applies: (answers) => !apiUrl && answers.accountType === 'self-hosted',
+      async run(ui, answers) {
+        const value = await ui.input({
+          prompt: vscode.l10n.t('Host name or IP address of your installation (the API is https://<host>/api)'),
+          placeholder: 'ci.example.com',
+          value: answers.host,
+          validate: hostProblem,
+        });
+        answers.host = value.trim();
+      },
+    },
+    {
+      async run(ui, answers) {
+        let address: string;
+        try {
+          const { accountType, host } = answers;
+          address = resolveBaseUrl(apiUrl ? { apiUrl } : accountType === 'self-hosted' ? { accountType, host } : { accountType });
+        } catch (e) {
+          await showConfigurationError(e);
+          return ui.cancel();
+        }
+        let verified: VerifiedToken | undefined;
+        const value = await ui.input({
+          prompt: vscode.l10n.t('Paste a personal access token for {0}. It is kept in the editor\'s secret storage only.', address),
+          placeholder: vscode.l10n.t('Access token'),
+          password: true,
+          validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the token.')),
+          accept: async (v, signal) => {
+            const client = session.clientFor(address, () => v.trim());
+            try {
+              verified = await vscode.window.withProgress(
+                { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Checking the token with {0}…', address) },
+                () => verifyToken(client, signal),
+              );
+              return undefined;
+            } catch (e) {
+              return refusalMessage(e, address);
+            }
+          },
+        });
+        Object.assign(answers, { baseUrl: address, token: value.trim(), verified });
+      },
+    },
+  ];
+}
+
+/** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
+export async function signInInteractive(session: AuthSession, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
+  const apiUrl = getApiUrl();
+  const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
+  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers, { countAlone: true }))) {
+    return false;
   }
+  const { accountType, host, token, baseUrl, verified } = answers;
   if (!token || !baseUrl || !verified) {
     return false;
   }
@@ -201,7 +185,7 @@ export async function signInInteractive(session: AuthSession): Promise<boolean> 
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   void vscode.window.showInformationMessage(greeting(baseUrl, verified));
   if (!getWorkspace()) {
-    return selectWorkspace(session);
+    return selectWorkspace(session, undefined, prompter);
   }
   return true;
 }

@@ -5,9 +5,10 @@ import * as vscode from 'vscode';
 import { CancelledError, type Workspace } from '../api';
 import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from '../ui/boundedPaging';
 import { describeError } from '../ui/errorMessages';
+import { withCancellableProgress } from '../ui/progress';
 import type { AuthSession } from './session';
 import { getWorkspace, saveSetting, Setting } from '../settings';
-import { inputText, pickOne } from './quickInput';
+import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 
 interface WorkspaceItem extends vscode.QuickPickItem {
   workspace?: Workspace;
@@ -18,7 +19,7 @@ interface WorkspaceItem extends vscode.QuickPickItem {
 const TITLE = () => vscode.l10n.t('Workspace Automation: Select Workspace');
 
 /** Resolves true when a workspace was chosen (or `domain` was saved). */
-export async function selectWorkspace(session: AuthSession, domain?: string): Promise<boolean> {
+export async function selectWorkspace(session: AuthSession, domain?: string, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   await session.ready();
   if (domain) {
     await saveSetting(Setting.Workspace, domain);
@@ -32,25 +33,16 @@ export async function selectWorkspace(session: AuthSession, domain?: string): Pr
   }
   let list: BoundedList<Workspace>;
   try {
-    list = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading your workspaces…'), cancellable: true },
-      async (progress, token) => {
-        const aborter = new AbortController();
-        const subscription = token.onCancellationRequested(() => aborter.abort());
-        try {
-          return await collectPages(
-            client.pages((q) => client.listWorkspaces(q, { signal: aborter.signal }), PICKER_PAGE_SIZE),
-            {
-              perPage: PICKER_PAGE_SIZE,
-              maxPages: MAX_PICKER_PAGES,
-              signal: aborter.signal,
-              onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
-            },
-          );
-        } finally {
-          subscription.dispose();
-        }
-      },
+    list = await withCancellableProgress(vscode.l10n.t('Loading your workspaces…'), (signal, progress) =>
+      collectPages(
+        client.pages((q) => client.listWorkspaces(q, { signal }), PICKER_PAGE_SIZE),
+        {
+          perPage: PICKER_PAGE_SIZE,
+          maxPages: MAX_PICKER_PAGES,
+          signal,
+          onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
+        },
+      ),
     );
   } catch (e) {
     if (e instanceof CancelledError) {
@@ -58,7 +50,7 @@ export async function selectWorkspace(session: AuthSession, domain?: string): Pr
     }
     const retry = vscode.l10n.t('Retry');
     if ((await vscode.window.showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
-      return selectWorkspace(session);
+      return selectWorkspace(session, undefined, prompter);
     }
     return false;
   }
@@ -82,42 +74,35 @@ export async function selectWorkspace(session: AuthSession, domain?: string): Pr
       alwaysShow: true,
     });
   }
-  for (;;) {
-    const chosen = await pickOne({
-      title: TITLE(),
-      step: 1,
-      totalSteps: 1,
-      placeholder: vscode.l10n.t('Choose the workspace to work with'),
-      items,
-      active: items.find((i) => i.workspace?.domain === current),
-      canGoBack: false,
-    });
-    if (!chosen || chosen === 'back') {
-      return false;
-    }
-    let chosenDomain = chosen.workspace?.domain;
-    if (chosen.typeInstead) {
-      const typed = await inputText({
-        title: TITLE(),
-        step: 2,
-        totalSteps: 2,
-        prompt: vscode.l10n.t("The workspace's domain, as in its address (for example acme)"),
-        canGoBack: true,
-        validate: (v) => (/^[\w.-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Type the domain: letters, digits, dots, dashes and underscores.')),
-      });
-      if (typed === 'back') {
-        continue;
-      }
-      if (typed === undefined) {
-        return false;
-      }
-      chosenDomain = typed.trim();
-    }
-    if (!chosenDomain) {
-      return false;
-    }
-    await saveSetting(Setting.Workspace, chosenDomain);
-    await session.reload();
-    return true;
+  const answers: { domain?: string; typeInstead?: boolean } = {};
+  const steps: Step<typeof answers>[] = [
+    {
+      async run(ui, a) {
+        const chosen = await ui.pick({
+          placeholder: vscode.l10n.t('Choose the workspace to work with'),
+          items,
+          isActive: (i) => i.workspace?.domain === current,
+          ignoreFocusOut: true,
+        });
+        a.typeInstead = chosen.typeInstead;
+        a.domain = chosen.workspace?.domain;
+      },
+    },
+    {
+      applies: (a) => a.typeInstead === true,
+      async run(ui, a) {
+        const typed = await ui.input({
+          prompt: vscode.l10n.t("The workspace's domain, as in its address (for example acme)"),
+          validate: (v) => (/^[\w.-]+$/.test(v.trim()) ? undefined : vscode.l10n.t('Type the domain: letters, digits, dots, dashes and underscores.')),
+        });
+        a.domain = typed.trim();
+      },
+    },
+  ];
+  if (!(await runSteps(prompter, TITLE(), steps, answers, { countAlone: true })) || !answers.domain) {
+    return false;
   }
+  await saveSetting(Setting.Workspace, answers.domain);
+  await session.reload();
+  return true;
 }

@@ -4,8 +4,10 @@
 import * as vscode from 'vscode';
 import { CancelledError, isForbidden, projectName, ValidationError, type ApiClient, type Project } from '../api';
 import type { Services } from '../services';
-import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { describeError, errorForLog, forbiddenMessage, offerRetryOrEdit } from '../ui/errorMessages';
+import { prompterFrom, type Prompter, type Step } from '../ui/multiStepInput';
+import { withCancellableProgress } from '../ui/progress';
+import { describeError, errorForLog, forbiddenMessage } from '../ui/errorMessages';
+import { runWriteFlow, sent } from './writeFlow';
 import { Command } from '../commandIds';
 import { checkProjectName, slugOf } from './projectName';
 
@@ -49,54 +51,32 @@ const steps: Step<ProjectAnswers>[] = [
 
 /** Runs the flow and resolves to the created project, or undefined. Exported for the tests. */
 export async function createProject(services: Services, prompter: Prompter, answers: ProjectAnswers = {}): Promise<Project | undefined> {
-  const ready = await services.session.ensureReady();
-  if (!ready) {
-    return undefined;
-  }
-  const { client, workspace } = ready;
-  let ask = true;
-  for (;;) {
-    if (ask && !(await runSteps(prompter, vscode.l10n.t('Create Project'), steps, answers))) {
-      return undefined;
-    }
-    const displayName = answers.displayName ?? '';
-    const name = answers.name ?? '';
-    let project: Project;
-    try {
-      project = await send(client, workspace, displayName, name);
-    } catch (error) {
-      services.log.warn(`Create project ${name} failed: ${errorForLog(error)}`);
-      const choice = await offerRetryOrEdit(prompter, failureMessage(error, displayName, name));
-      if (!choice) {
-        return undefined;
+  const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => ({
+    title: vscode.l10n.t('Create Project'),
+    steps,
+    send: async (a) => {
+      const project = await send(client, workspace, a.displayName ?? '', a.name ?? '');
+      services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
+      try {
+        await services.views.selectProject(project.name);
+      } catch (error) {
+        // The project exists: a view that cannot show it yet is no failure of the creation.
+        services.log.warn(`Selecting project ${project.name} in the Projects view failed: ${error instanceof Error ? error.message : String(error)}`);
       }
-      ask = choice === 'edit';
-      continue;
-    }
-    services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
-    try {
-      await services.views.selectProject(project.name);
-    } catch (error) {
-      // The project exists: a view that cannot show it yet is no failure of the creation.
-      services.log.warn(`Selecting project ${project.name} in the Projects view failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', projectName(project), project.name, workspace));
-    return project;
-  }
+      void prompter.message('info', vscode.l10n.t('Created project {0} ({1}) in workspace {2}.', projectName(project), project.name, workspace));
+      return project;
+    },
+    failure: (error, a) => {
+      services.log.warn(`Create project ${a.name ?? ''} failed: ${errorForLog(error)}`);
+      return failureMessage(error, a.displayName ?? '', a.name ?? '');
+    },
+  }));
+  return sent(end);
 }
 
-async function send(client: ApiClient, workspace: string, displayName: string, name: string): Promise<Project> {
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating project {0}…', displayName), cancellable: true },
-    async (_progress, token) => {
-      const aborter = new AbortController();
-      const subscription = token.onCancellationRequested(() => aborter.abort());
-      try {
-        return await client.createProject(workspace, { display_name: displayName, name }, { signal: aborter.signal });
-      } finally {
-        subscription.dispose();
-      }
-    },
+function send(client: ApiClient, workspace: string, displayName: string, name: string): Promise<Project> {
+  return withCancellableProgress(vscode.l10n.t('Creating project {0}…', displayName), (signal) =>
+    client.createProject(workspace, { display_name: displayName, name }, { signal }),
   );
 }
 

@@ -1,8 +1,8 @@
 // Every command's register function. Each module registers its own commands; add a line for yours.
 import type * as vscode from 'vscode';
 import type { Services } from '../services';
-import * as allowPipeline from './allowPipeline';
-import * as checkPipelineAccess from './checkPipelineAccess';
+import * as allowPipeline from './pipelineAccess/allowPipeline';
+import * as checkPipelineAccess from './pipelineAccess/checkPipelineAccess';
 import * as clearCommitFilter from './clearCommitFilter';
 import * as copyRevision from './copyRevision';
 import * as createProject from './createProject';

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType } from '../api/baseUrl';
 import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../settings';
+import { hostProblem } from '../auth/address';
 import { tokenPageUrl } from '../auth/tokenPage';
 import type { Services } from '../services';
 import { Command } from '../commandIds';
@@ -54,14 +55,7 @@ async function chosenBaseUrl(): Promise<string | undefined> {
     placeHolder: 'ci.example.com',
     value: getHost() ?? '',
     ignoreFocusOut: true,
-    validateInput: (v) => {
-      try {
-        resolveBaseUrl({ accountType: 'self-hosted', host: v });
-        return undefined;
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
+    validateInput: hostProblem,
   });
   return host === undefined ? undefined : resolveBaseUrl({ accountType: 'self-hosted', host });
 }

@@ -19,6 +19,8 @@ export interface PromptFrame {
   totalSteps: number;
   /** Shows the Back button. */
   canGoBack: boolean;
+  /** Shows the counter of a one-step flow too ("1/1"), as Sign In and Select Workspace always have. */
+  countAlone?: boolean;
 }
 
 export interface PickOptions<T extends vscode.QuickPickItem> {
@@ -57,6 +59,9 @@ export interface InputOptions {
   validate?: (value: string) => string | undefined;
   /** Keeps the box open when focus moves away; defaults to true since typed text would be lost. */
   ignoreFocusOut?: boolean;
+  /** Checked on Enter once `validate` passes, the box busy; a message (never a rejection) keeps the
+   * box open with it (a refused token). `signal` aborts when the box closes meanwhile. */
+  accept?: (value: string, signal: AbortSignal) => Promise<string | undefined>;
 }
 
 export interface OpenFileOptions {
@@ -188,11 +193,28 @@ export class QuickInputPrompter implements Prompter {
     const check = (value: string): string | undefined => options.validate?.(value);
     return new Promise<string | Back | undefined>((resolve) => {
       let settled = false;
+      let checking: AbortController | undefined;
       const finish = (value: string | Back | undefined): void => {
         if (!settled) {
           settled = true;
+          checking?.abort();
           resolve(value);
           disposables.forEach((d) => d.dispose());
+        }
+      };
+      /** Runs `accept` with the box busy: a refusal shows in the box, which stays open. */
+      const acceptChecked = async (value: string, accept: NonNullable<InputOptions['accept']>): Promise<void> => {
+        const aborter = (checking = new AbortController());
+        box.busy = true;
+        box.enabled = false;
+        const refusal = await accept(value, aborter.signal).finally(() => (checking = undefined));
+        if (!settled && !aborter.signal.aborted) {
+          box.busy = false;
+          box.enabled = true;
+          box.validationMessage = refusal;
+          if (refusal === undefined) {
+            finish(value);
+          }
         }
       };
       disposables.push(
@@ -204,10 +226,16 @@ export class QuickInputPrompter implements Prompter {
         // Only complain while typing once something is typed: an empty box at first is no error.
         box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : check(value))),
         box.onDidAccept(() => {
-          const problem = check(box.value);
+          if (checking) {
+            return;
+          }
+          const value = box.value;
+          const problem = check(value);
           box.validationMessage = problem;
-          if (problem === undefined) {
-            finish(box.value);
+          if (problem === undefined && options.accept) {
+            void acceptChecked(value, options.accept);
+          } else if (problem === undefined) {
+            finish(value);
           }
         }),
         box.onDidHide(() => finish(undefined)),
@@ -258,14 +286,13 @@ export function prompterFrom(args: readonly unknown[]): Prompter {
 
 function applyFrame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, frame: PromptFrame): void {
   input.title = frame.title;
-  input.step = frame.totalSteps > 1 ? frame.step : undefined;
-  input.totalSteps = frame.totalSteps > 1 ? frame.totalSteps : undefined;
+  const counted = frame.totalSteps > 1 || frame.countAlone === true;
+  input.step = counted ? frame.step : undefined;
+  input.totalSteps = counted ? frame.totalSteps : undefined;
   input.buttons = frame.canGoBack ? [vscode.QuickInputButtons.Back] : [];
 }
 
-// ---------------------------------------------------------------------------------------------
 // Steps and the runner
-
 class BackSignal {}
 class CancelSignal {}
 
@@ -301,6 +328,11 @@ export class StepUi {
   back(): never {
     throw new BackSignal();
   }
+
+  /** Ends the flow as if the user had dismissed the prompt (e.g. after explaining why it cannot go on). */
+  cancel(): never {
+    throw new CancelSignal();
+  }
 }
 
 function settle<T>(result: T | Back | undefined): T {
@@ -325,7 +357,13 @@ export interface Step<S> {
  * and false when the user cancelled (the answers given so far stay in `state`). Errors other than
  * Back and cancel (a failed list request) are thrown, with the answers kept.
  */
-export async function runSteps<S>(prompter: Prompter, title: string, steps: readonly Step<S>[], state: S): Promise<boolean> {
+export async function runSteps<S>(
+  prompter: Prompter,
+  title: string,
+  steps: readonly Step<S>[],
+  state: S,
+  options: Pick<PromptFrame, 'countAlone'> = {},
+): Promise<boolean> {
   const history: number[] = [];
   let index = 0;
   while (index < steps.length) {
@@ -340,6 +378,7 @@ export async function runSteps<S>(prompter: Prompter, title: string, steps: read
       step: applicable.indexOf(step) + 1,
       totalSteps: applicable.length,
       canGoBack: history.length > 0,
+      ...options,
     };
     try {
       await step.run(new StepUi(prompter, frame), state);

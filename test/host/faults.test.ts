@@ -10,7 +10,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, type FetchLike } from '../../src/api';
-import { allowPipeline } from '../../src/commands/allowPipeline';
+import { allowPipeline } from '../../src/commands/pipelineAccess/allowPipeline';
 import { createVariable } from '../../src/commands/createVariable';
 import { emptyAnswers } from '../../src/commands/createVariable/answers';
 import type { ExtensionApi } from '../../src/extension';

@@ -174,11 +174,11 @@ export class ScriptedPrompter implements Prompter {
       }
       const value = 'accept' in answer ? (options.value ?? '') : 'input' in answer ? answer.input : undefined;
       assert.ok(value !== undefined, `the flow showed an input box ("${record.text}") but the script answers ${JSON.stringify(answer)}`);
-      const problem = options.validate?.(value);
+      const problem = options.validate?.(value) ?? (await options.accept?.(value, new AbortController().signal));
       if (problem === undefined) {
         return value;
       }
-      // As in the real box: the message shows and the box stays open for the next answer.
+      // As in the real box: the message (or the accept check's refusal) shows and the box stays open for the next answer.
       record.refused.push(problem);
     }
   }

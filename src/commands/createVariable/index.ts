@@ -4,8 +4,9 @@
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import type { Services } from '../../services';
-import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
-import { describeError, errorForLog, offerRetry, offerRetryOrEdit, scopeWarning } from '../../ui/errorMessages';
+import { prompterFrom, type Prompter } from '../../ui/multiStepInput';
+import { errorForLog, scopeWarning } from '../../ui/errorMessages';
+import { runWriteFlow, sent } from '../writeFlow';
 import { ApiLists } from '../../ui/pickers';
 import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
 import { variableSteps } from './steps';
@@ -25,57 +26,37 @@ export function register(services: Services): vscode.Disposable[] {
  * undefined when the user gave up. Exported for the extension-host tests, which script `prompter`.
  */
 export async function createVariable(services: Services, prompter: Prompter, answers: VariableAnswers = emptyAnswers()): Promise<Variable | undefined> {
-  const ready = await services.session.ensureReady();
-  if (!ready) {
-    return undefined;
-  }
-  const { client, workspace } = ready;
-  const lists = new ApiLists(client, workspace, services.views);
-  let ask = true;
-  for (;;) {
-    if (ask) {
-      try {
-        if (!(await runSteps(prompter, vscode.l10n.t('Create Variable'), variableSteps(lists), answers))) {
-          return undefined;
-        }
-      } catch (error) {
-        // A list (projects, pipelines, actions) could not be loaded; the answers so far are kept.
-        services.log.warn(`Create Variable: loading a list failed: ${errorForLog(error)}`);
-        if (!(await offerRetry(prompter, vscode.l10n.t('Could not load the choices: {0}', describeError(error))))) {
-          return undefined;
-        }
-        continue;
+  const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => ({
+    title: vscode.l10n.t('Create Variable'),
+    steps: variableSteps(new ApiLists(client, workspace, services.views)),
+    loadsLists: 'Create Variable',
+    send: async (a) => {
+      // The token's known scopes only warn; the server decides (its 403 is explained by failure()).
+      const warning = scopeWarning('createVariable', services.session.scopes);
+      if (warning) {
+        void prompter.message('warning', warning);
       }
-    }
-    // The token's known scopes only warn; the server decides (its 403 is explained below).
-    const warning = scopeWarning('createVariable', services.session.scopes);
-    if (warning) {
-      void prompter.message('warning', warning);
-    }
-    try {
-      const variable = await submitVariable(client, workspace, answers);
-      services.log.info(`Created variable ${variable.key} (${variable.type}, id ${variable.id}) in ${describeScope(answers, workspace)}.`);
-      announce(prompter, variable, answers, workspace);
+      const variable = await submitVariable(client, workspace, a);
+      services.log.info(`Created variable ${variable.key} (${variable.type}, id ${variable.id}) in ${describeScope(a, workspace)}.`);
+      announce(prompter, variable, a, workspace);
       // The Variables view shows the new variable (its scope's list is read again).
       services.views.refreshVariables(
-        answers.scope === 'project'
-          ? { projectName: answers.project?.name }
-          : answers.scope === 'pipeline'
-            ? { pipelineId: answers.pipeline?.id }
-            : answers.scope === 'action'
-              ? { actionId: answers.action?.id }
+        a.scope === 'project'
+          ? { projectName: a.project?.name }
+          : a.scope === 'pipeline'
+            ? { pipelineId: a.pipeline?.id }
+            : a.scope === 'action'
+              ? { actionId: a.action?.id }
               : {},
       );
       return variable;
-    } catch (error) {
-      services.log.warn(`Create Variable ${answers.key ?? ''} in ${describeScope(answers, workspace)} failed: ${errorForLog(error)}`);
-      const choice = await offerRetryOrEdit(prompter, failureMessage(error, answers, workspace));
-      if (!choice) {
-        return undefined;
-      }
-      ask = choice === 'edit';
-    }
-  }
+    },
+    failure: (error, a) => {
+      services.log.warn(`Create Variable ${a.key ?? ''} in ${describeScope(a, workspace)} failed: ${errorForLog(error)}`);
+      return failureMessage(error, a, workspace);
+    },
+  }));
+  return sent(end);
 }
 
 /** Shows the result without waiting for the notification to close (it may stay in the center). */

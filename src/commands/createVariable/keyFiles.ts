@@ -64,35 +64,37 @@ export function fileName(uri: vscode.Uri): string {
   return uri.path.split('/').pop() || uri.fsPath;
 }
 
+/** What to say about a key that fails its check, with the file's name (or "The text") as {0}. */
+const KEY_PROBLEMS: Record<`private:${PrivateKeyProblem}` | `public:${PublicKeyProblem}`, (source: string) => string> = {
+  'private:empty': (file) => vscode.l10n.t('{0} is empty. Choose the file that holds the private key.', file),
+  'private:publicKey': (file) =>
+    vscode.l10n.t('{0} holds a public key. Choose the private key file (the one without ".pub"), or create an SSH_PUBLIC_KEY variable instead.', file),
+  'private:notSingleKey': (file) =>
+    vscode.l10n.t('{0} holds more than one private key, or other text around it. Choose a file with exactly one private key.', file),
+  'private:passphraseProtected': (file) =>
+    vscode.l10n.t(
+      '{0} is protected by a passphrase, which a pipeline run cannot type. Use a key without a passphrase (for example a copy made with "ssh-keygen -p").',
+      file,
+    ),
+  'private:notPrivateKey': (file) =>
+    vscode.l10n.t('{0} does not look like a private key ("-----BEGIN … PRIVATE KEY-----"). Choose the private key file.', file),
+  'public:empty': (source) => vscode.l10n.t('{0} is empty. A public key is one line such as "ssh-ed25519 AAAA… comment".', source),
+  'public:privateKey': (source) => vscode.l10n.t('{0} is a private key. Never share it: use the public key (the ".pub" file) here.', source),
+  'public:multipleLines': (source) => vscode.l10n.t('{0} has more than one line. Give exactly one public key line.', source),
+  'public:unknownType': (source) => vscode.l10n.t('{0} does not start with a key type such as "ssh-ed25519" or "ssh-rsa".', source),
+  'public:damaged': (source) => vscode.l10n.t('The key data of {0} is damaged: copy the whole line again.', source),
+};
+
 export function privateKeyProblem(problem: PrivateKeyProblem, file: string): string {
-  switch (problem) {
-    case 'empty':
-      return vscode.l10n.t('{0} is empty. Choose the file that holds the private key.', file);
-    case 'publicKey':
-      return vscode.l10n.t('{0} holds a public key. Choose the private key file (the one without ".pub"), or create an SSH_PUBLIC_KEY variable instead.', file);
-    case 'notSingleKey':
-      return vscode.l10n.t('{0} holds more than one private key, or other text around it. Choose a file with exactly one private key.', file);
-    case 'passphraseProtected':
-      return vscode.l10n.t(
-        '{0} is protected by a passphrase, which a pipeline run cannot type. Use a key without a passphrase (for example a copy made with "ssh-keygen -p").',
-        file,
-      );
-    default:
-      return vscode.l10n.t('{0} does not look like a private key ("-----BEGIN … PRIVATE KEY-----"). Choose the private key file.', file);
-  }
+  return KEY_PROBLEMS[`private:${problem}`](file);
 }
 
 export function publicKeyProblem(problem: PublicKeyProblem, source: string): string {
-  switch (problem) {
-    case 'empty':
-      return vscode.l10n.t('{0} is empty. A public key is one line such as "ssh-ed25519 AAAA… comment".', source);
-    case 'privateKey':
-      return vscode.l10n.t('{0} is a private key. Never share it: use the public key (the ".pub" file) here.', source);
-    case 'multipleLines':
-      return vscode.l10n.t('{0} has more than one line. Give exactly one public key line.', source);
-    case 'unknownType':
-      return vscode.l10n.t('{0} does not start with a key type such as "ssh-ed25519" or "ssh-rsa".', source);
-    default:
-      return vscode.l10n.t('The key data of {0} is damaged: copy the whole line again.', source);
-  }
+  return KEY_PROBLEMS[`public:${problem}`](source);
+}
+
+/** Why a pasted public key line is not one, or undefined: the check of a typed key. */
+export function publicKeyLineProblem(line: string): string | undefined {
+  const check = parsePublicKeyLine(line);
+  return check.ok ? undefined : publicKeyProblem(check.problem, vscode.l10n.t('The text'));
 }

@@ -5,10 +5,11 @@ import * as vscode from 'vscode';
 import { actionName, pipelineName, projectName as projectDisplayName } from '../../api';
 import { pickAction, pickPipeline, pickProject, type ApiLists } from '../../ui/pickers';
 import type { Step, StepUi } from '../../ui/multiStepInput';
-import { checkFileChmod, checkVariableKey, parsePublicKeyLine } from '../../ssh';
+import { checkFileChmod, checkVariableKey } from '../../ssh';
 import { isSshKind, proposedFileChmod, proposedFilePath, type VariableAnswers } from './answers';
 import { takesDescription, type VariableKind, type VariableScope } from './variableRequest';
-import { fileName, KeyFileError, publicKeyProblem, readPrivateKey, readPublicKey } from './keyFiles';
+import { fileName, KeyFileError, publicKeyLineProblem, readPrivateKey, readPublicKey } from './keyFiles';
+import { askSettableFlags } from './settableStep';
 
 interface Choice<T> extends vscode.QuickPickItem {
   value: T;
@@ -243,10 +244,7 @@ async function askPastedPublicKey(ui: StepUi, a: VariableAnswers): Promise<void>
     prompt: vscode.l10n.t('The public key line of {0}', a.key ?? ''),
     placeholder: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA… user@host',
     value: a.pastedPublicKey,
-    validate: (line) => {
-      const check = parsePublicKeyLine(line);
-      return check.ok ? undefined : publicKeyProblem(check.problem, vscode.l10n.t('The text'));
-    },
+    validate: publicKeyLineProblem,
   });
 }
 
@@ -258,21 +256,7 @@ async function askDescription(ui: StepUi, a: VariableAnswers): Promise<void> {
 }
 
 async function askSettable(ui: StepUi, a: VariableAnswers): Promise<void> {
-  const choices: Choice<'settable' | 'runOnly'>[] = [
-    { value: 'settable', label: vscode.l10n.t('Settable'), detail: vscode.l10n.t('Runs of the project may change the value (settable)') },
-    {
-      value: 'runOnly',
-      label: vscode.l10n.t('Settable only when a run starts'),
-      detail: vscode.l10n.t('The value may be given when a run is started, not changed during it (run_only_settable)'),
-    },
-  ];
-  const picked = await ui.pickMany({
-    placeholder: vscode.l10n.t('Check what applies to {0}, then press Enter (none is fine)', a.key ?? ''),
-    items: choices,
-    isSelected: (c) => (c.value === 'settable' ? (a.settable ?? false) : (a.runOnlySettable ?? false)),
-  });
-  a.settable = picked.some((c) => c.value === 'settable');
-  a.runOnlySettable = picked.some((c) => c.value === 'runOnly');
+  await askSettableFlags(ui, a.key ?? '', vscode.l10n.t('Runs of the project may change the value (settable)'), a);
 }
 
 async function askFilePath(ui: StepUi, a: VariableAnswers): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type Variable,
 } from '../../api';
 import { describeError, forbiddenMessage, scopesSentence } from '../../ui/errorMessages';
+import { withCancellableProgress } from '../../ui/progress';
 import { describeScope, type VariableAnswers } from './answers';
 import { KeyFileError, readPrivateKey, readPublicKey } from './keyFiles';
 import { toVariableCreate } from './variableRequest';
@@ -20,22 +21,9 @@ import { toVariableCreate } from './variableRequest';
  * dropped: it lives only in this call's stack frame.
  */
 export async function submitVariable(client: ApiClient, workspace: string, answers: VariableAnswers): Promise<Variable> {
-  return vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Creating variable {0} in {1}…', answers.key ?? '', describeScope(answers, workspace)),
-      cancellable: true,
-    },
-    async (_progress, token) => {
-      const aborter = new AbortController();
-      const subscription = token.onCancellationRequested(() => aborter.abort());
-      try {
-        const request = toVariableCreate(answers, await valueToSend(answers));
-        return await client.createVariable(workspace, request, { signal: aborter.signal });
-      } finally {
-        subscription.dispose();
-      }
-    },
+  return withCancellableProgress(
+    vscode.l10n.t('Creating variable {0} in {1}…', answers.key ?? '', describeScope(answers, workspace)),
+    async (signal) => client.createVariable(workspace, toVariableCreate(answers, await valueToSend(answers)), { signal }),
   );
 }
 

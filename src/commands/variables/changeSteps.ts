@@ -10,7 +10,8 @@ import type { Step, StepUi } from '../../ui/multiStepInput';
 import type { VariableScopeRef } from '../../views/variables/scope';
 import { isEncryptedVariable, isFileType, isPlainVar } from '../../views/variables/variableFacts';
 import { BoundedFileError, readBoundedUri } from '../../readBounded';
-import { fileName, KeyFileError, publicKeyProblem, readPrivateKey } from '../createVariable/keyFiles';
+import { fileName, KeyFileError, publicKeyLineProblem, readPrivateKey } from '../createVariable/keyFiles';
+import { askSettableFlags } from '../createVariable/settableStep';
 
 export interface ChangeAnswers {
   readonly variable: Variable;
@@ -143,10 +144,7 @@ async function askPublicKeyLine(ui: StepUi, a: ChangeAnswers): Promise<void> {
     prompt: vscode.l10n.t('The new public key line of {0}', a.variable.key),
     placeholder: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA… user@host',
     value: a.value,
-    validate: (line) => {
-      const check = parsePublicKeyLine(line);
-      return check.ok ? undefined : publicKeyProblem(check.problem, vscode.l10n.t('The text'));
-    },
+    validate: publicKeyLineProblem,
   });
 }
 
@@ -189,21 +187,7 @@ async function askDescription(ui: StepUi, a: ChangeAnswers): Promise<void> {
 }
 
 async function askFlags(ui: StepUi, a: ChangeAnswers): Promise<void> {
-  const choices: Choice<'settable' | 'runOnly'>[] = [
-    { value: 'settable', label: vscode.l10n.t('Settable'), detail: vscode.l10n.t('Runs may change the value (settable)') },
-    {
-      value: 'runOnly',
-      label: vscode.l10n.t('Settable only when a run starts'),
-      detail: vscode.l10n.t('The value may be given when a run is started, not changed during it (run_only_settable)'),
-    },
-  ];
-  const picked = await ui.pickMany({
-    placeholder: vscode.l10n.t('Check what applies to {0}, then press Enter (none is fine)', a.variable.key),
-    items: choices,
-    isSelected: (c) => (c.value === 'settable' ? (a.settable ?? false) : (a.runOnlySettable ?? false)),
-  });
-  a.settable = picked.some((c) => c.value === 'settable');
-  a.runOnlySettable = picked.some((c) => c.value === 'runOnly');
+  await askSettableFlags(ui, a.variable.key, vscode.l10n.t('Runs may change the value (settable)'), a);
 }
 
 async function askFilePath(ui: StepUi, a: ChangeAnswers): Promise<void> {

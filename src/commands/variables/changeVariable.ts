@@ -4,14 +4,16 @@
 import * as vscode from 'vscode';
 import { CancelledError, isForbidden, NotFoundError, ValidationError, type Variable } from '../../api';
 import type { Services } from '../../services';
-import { describeError, errorForLog, forbiddenMessage, offerRetryOrEdit } from '../../ui/errorMessages';
-import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
+import { describeError, errorForLog, forbiddenMessage } from '../../ui/errorMessages';
+import { withCancellableProgress } from '../../ui/progress';
+import { prompterFrom, type Prompter } from '../../ui/multiStepInput';
 import { scopeFilter } from '../../views/variables/scope';
 import { isEditableType } from '../../views/variables/variableFacts';
 import { describeVariableScope } from '../../views/variables/variableNode';
 import { KeyFileError } from '../createVariable/keyFiles';
 import { changeAnswers, changeSteps, toVariableUpdate, valueToSend, type ChangeAnswers } from './changeSteps';
 import { variableItemOf } from './items';
+import { runWriteFlow, sent } from '../writeFlow';
 import { Command } from '../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
@@ -35,33 +37,14 @@ export async function changeVariable(services: Services, prompter: Prompter, ans
     void prompter.message('info', vscode.l10n.t('The extension cannot change {0} variables: change {1} in the web application.', String(variable.type), variable.key));
     return undefined;
   }
-  const ready = await services.session.ensureReady();
-  if (!ready) {
-    return undefined;
-  }
-  const title = vscode.l10n.t('Change Variable {0}', variable.key);
-  let ask = true;
-  for (;;) {
-    if (ask && !(await runSteps(prompter, title, changeSteps(), answers))) {
-      return undefined;
-    }
-    try {
-      const update = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Changing variable {0} in {1}…', variable.key, where), cancellable: true },
-        async (_progress, token) => {
-          const change = toVariableUpdate(answers, await valueToSend(answers));
-          if (Object.keys(change).length === 1) {
-            return undefined;
-          }
-          const aborter = new AbortController();
-          const subscription = token.onCancellationRequested(() => aborter.abort());
-          try {
-            return await ready.client.updateVariable(ready.workspace, variable.id, change, { signal: aborter.signal });
-          } finally {
-            subscription.dispose();
-          }
-        },
-      );
+  const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => ({
+    title: vscode.l10n.t('Change Variable {0}', variable.key),
+    steps: changeSteps(),
+    send: async (a) => {
+      const update = await withCancellableProgress(vscode.l10n.t('Changing variable {0} in {1}…', variable.key, where), async (signal) => {
+        const change = toVariableUpdate(a, await valueToSend(a));
+        return Object.keys(change).length === 1 ? undefined : client.updateVariable(workspace, variable.id, change, { signal });
+      });
       if (!update) {
         void prompter.message('info', vscode.l10n.t('Nothing to change: {0} is as it was.', variable.key));
         return undefined;
@@ -70,15 +53,13 @@ export async function changeVariable(services: Services, prompter: Prompter, ans
       services.views.refreshVariables(scopeFilter(scope));
       void prompter.message('info', vscode.l10n.t('Changed variable {0} in {1}.', variable.key, where));
       return update;
-    } catch (error) {
+    },
+    failure: (error, a) => {
       services.log.warn(`Change variable ${variable.key} (id ${variable.id}) in ${where} failed: ${errorForLog(error)}`);
-      const choice = await offerRetryOrEdit(prompter, failureMessage(error, answers));
-      if (!choice) {
-        return undefined;
-      }
-      ask = choice === 'edit';
-    }
-  }
+      return failureMessage(error, a);
+    },
+  }));
+  return sent(end);
 }
 
 function failureMessage(error: unknown, answers: ChangeAnswers): string {

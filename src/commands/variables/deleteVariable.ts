@@ -6,6 +6,7 @@ import { CancelledError, isForbidden, NotFoundError } from '../../api';
 import type { Services } from '../../services';
 import { describeError, errorForLog, forbiddenMessage, offerRetry } from '../../ui/errorMessages';
 import { prompterFrom } from '../../ui/multiStepInput';
+import { withCancellableProgress } from '../../ui/progress';
 import { scopeFilter } from '../../views/variables/scope';
 import { describeVariableScope } from '../../views/variables/variableNode';
 import { variableItemOf } from './items';
@@ -48,17 +49,8 @@ export function register(services: Services): vscode.Disposable[] {
       const prompter = prompterFrom(rest);
       for (;;) {
         try {
-          await vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting variable {0} from {1}…', variable.key, where), cancellable: true },
-            async (_progress, token) => {
-              const aborter = new AbortController();
-              const subscription = token.onCancellationRequested(() => aborter.abort());
-              try {
-                await ready.client.deleteVariable(ready.workspace, variable.id, { signal: aborter.signal });
-              } finally {
-                subscription.dispose();
-              }
-            },
+          await withCancellableProgress(vscode.l10n.t('Deleting variable {0} from {1}…', variable.key, where), (signal) =>
+            ready.client.deleteVariable(ready.workspace, variable.id, { signal }),
           );
           services.log.info(`Deleted variable ${variable.key} (id ${variable.id}) from ${where}.`);
           services.views.refreshVariables(scopeFilter(scope));

@@ -8,6 +8,7 @@ import { CancelledError, isForbidden, ValidationError, type ApiClient, type Vari
 import type { Services } from '../../services';
 import { collectPages } from '../../ui/boundedPaging';
 import { describeError, errorForLog, forbiddenMessage } from '../../ui/errorMessages';
+import { withCancellableProgress } from '../../ui/progress';
 import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
 import { ApiLists } from '../../ui/pickers';
 import { scopeFilter, type VariableScopeRef } from '../../views/variables/scope';
@@ -118,48 +119,39 @@ async function send(
   answers: ImportAnswers,
 ): Promise<ImportOutcome[]> {
   const where = describeVariableScope(scope);
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing variables into {0}', where), cancellable: true },
-    async (progress, token) => {
-      const outcomes: ImportOutcome[] = [];
-      const aborter = new AbortController();
-      const subscription = token.onCancellationRequested(() => aborter.abort());
-      try {
-        for (const [index, planned] of todo.entries()) {
-          const key = planned.entry.key;
-          if (token.isCancellationRequested) {
-            outcomes.push({ key, result: 'notDone' });
-            continue;
-          }
-          progress.report({ message: vscode.l10n.t('{0} ({1} of {2})', key, index + 1, todo.length), increment: 100 / todo.length });
-          const secret = isSecret(answers, planned);
-          try {
-            if (planned.action.kind === 'replace') {
-              const existing = planned.action.existing;
-              await client.updateVariable(
-                workspace,
-                existing.id,
-                { key, value: planned.entry.value, ...(secret && !isEncryptedVariable(existing) ? { encrypted: true as const } : {}) },
-                { signal: aborter.signal },
-              );
-              outcomes.push({ key, result: 'replaced' });
-            } else {
-              await client.createVariable(workspace, createRequest(scope, key, planned.entry.value, secret), { signal: aborter.signal });
-              outcomes.push({ key, result: 'created' });
-            }
-            services.log.info(`Import into ${where}: ${key} ${planned.action.kind === 'replace' ? 'replaced' : 'created'}${secret ? ' (encrypted)' : ''}.`);
-          } catch (error) {
-            const reason = failureReason(error);
-            outcomes.push({ key, result: 'failed', reason });
-            services.log.warn(`Import into ${where}: ${key} failed: ${errorForLog(error)}`);
-          }
-        }
-      } finally {
-        subscription.dispose();
+  return withCancellableProgress(vscode.l10n.t('Importing variables into {0}', where), async (signal, progress) => {
+    const outcomes: ImportOutcome[] = [];
+    for (const [index, planned] of todo.entries()) {
+      const key = planned.entry.key;
+      if (signal.aborted) {
+        outcomes.push({ key, result: 'notDone' });
+        continue;
       }
-      return outcomes;
-    },
-  );
+      progress.report({ message: vscode.l10n.t('{0} ({1} of {2})', key, index + 1, todo.length), increment: 100 / todo.length });
+      const secret = isSecret(answers, planned);
+      try {
+        if (planned.action.kind === 'replace') {
+          const existing = planned.action.existing;
+          await client.updateVariable(
+            workspace,
+            existing.id,
+            { key, value: planned.entry.value, ...(secret && !isEncryptedVariable(existing) ? { encrypted: true as const } : {}) },
+            { signal },
+          );
+          outcomes.push({ key, result: 'replaced' });
+        } else {
+          await client.createVariable(workspace, createRequest(scope, key, planned.entry.value, secret), { signal });
+          outcomes.push({ key, result: 'created' });
+        }
+        services.log.info(`Import into ${where}: ${key} ${planned.action.kind === 'replace' ? 'replaced' : 'created'}${secret ? ' (encrypted)' : ''}.`);
+      } catch (error) {
+        const reason = failureReason(error);
+        outcomes.push({ key, result: 'failed', reason });
+        services.log.warn(`Import into ${where}: ${key} failed: ${errorForLog(error)}`);
+      }
+    }
+    return outcomes;
+  });
 }
 
 function createRequest(scope: VariableScopeRef, key: string, value: string, secret: boolean): VariableCreate {

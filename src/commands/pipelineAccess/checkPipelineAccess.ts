@@ -6,13 +6,14 @@
 // id) are not targets of their own and are left out. Allowing a target from the list reuses
 // allow-pipeline's answer; the token's scopes never stop it (the server decides).
 import * as vscode from 'vscode';
-import { allowsAllPipelines, CancelledError, canOpenTarget, mayPipelineUse, pipelineName, targetName, type Pipeline, type Target } from '../api';
-import type { Services } from '../services';
-import { prompterFrom, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { describeError, errorForLog, offerRetry } from '../ui/errorMessages';
-import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../ui/pickers';
-import { allowOnTarget, isRetryable } from './allowPipeline';
-import { Command } from '../commandIds';
+import { allowsAllPipelines, CancelledError, canOpenTarget, mayPipelineUse, pipelineName, targetName, type Pipeline, type Target } from '../../api';
+import type { Services } from '../../services';
+import { prompterFrom, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
+import { describeError, errorForLog, offerRetry } from '../../ui/errorMessages';
+import { withCancellableProgress } from '../../ui/progress';
+import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../../ui/pickers';
+import { allowOnTarget, isRetryable } from './allowOnTarget';
+import { Command } from '../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
@@ -144,40 +145,30 @@ const PARALLEL_TARGET_REQUESTS = 4;
  * (boundedPaging.ts), and a cut list is said in a warning.
  */
 async function findClosedTargets(lists: ApiLists, pipeline: Pipeline, title: string): Promise<Target[]> {
-  const result = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: `${title}: ${vscode.l10n.t('checking which targets {0} may use…', pipelineName(pipeline))}`,
-      cancellable: true,
-    },
-    async (progress, token) => {
-      const aborter = new AbortController();
-      const subscription = token.onCancellationRequested(() => aborter.abort());
-      try {
-        const list = await lists.targets(aborter.signal, (loaded) => progress.report({ message: vscode.l10n.t('{0} targets listed', loaded) }));
-        const toCheck = list.items.filter(canOpenTarget).filter((t) => allowsAllPipelines(t) !== true);
-        const full: Target[] = [];
-        let next = 0;
-        const worker = async (): Promise<void> => {
-          while (next < toCheck.length && !aborter.signal.aborted) {
-            const target = toCheck[next++];
-            full.push(await lists.target(target.id, aborter.signal));
-            progress.report({
-              message: vscode.l10n.t('{0} of {1} restricted targets checked', full.length, toCheck.length),
-              increment: 100 / toCheck.length,
-            });
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(PARALLEL_TARGET_REQUESTS, toCheck.length) }, worker));
-        if (aborter.signal.aborted) {
-          throw new CancelledError('Check Pipeline Access was cancelled.');
+  const result = await withCancellableProgress(
+    `${title}: ${vscode.l10n.t('checking which targets {0} may use…', pipelineName(pipeline))}`,
+    async (signal, progress) => {
+      const list = await lists.targets(signal, (loaded) => progress.report({ message: vscode.l10n.t('{0} targets listed', loaded) }));
+      const toCheck = list.items.filter(canOpenTarget).filter((t) => allowsAllPipelines(t) !== true);
+      const full: Target[] = [];
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < toCheck.length && !signal.aborted) {
+          const target = toCheck[next++];
+          full.push(await lists.target(target.id, signal));
+          progress.report({
+            message: vscode.l10n.t('{0} of {1} restricted targets checked', full.length, toCheck.length),
+            increment: 100 / toCheck.length,
+          });
         }
-        const order = new Map(toCheck.map((t, i) => [t.id, i]));
-        full.sort((a, b) => (order.get(a.id ?? '') ?? 0) - (order.get(b.id ?? '') ?? 0));
-        return { closed: full.filter((t) => !mayPipelineUse(t, pipeline.id)), complete: list.complete, listed: list.items.length };
-      } finally {
-        subscription.dispose();
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_TARGET_REQUESTS, toCheck.length) }, worker));
+      if (signal.aborted) {
+        throw new CancelledError('Check Pipeline Access was cancelled.');
       }
+      const order = new Map(toCheck.map((t, i) => [t.id, i]));
+      full.sort((a, b) => (order.get(a.id ?? '') ?? 0) - (order.get(b.id ?? '') ?? 0));
+      return { closed: full.filter((t) => !mayPipelineUse(t, pipeline.id)), complete: list.complete, listed: list.items.length };
     },
   );
   if (!result.complete) {
