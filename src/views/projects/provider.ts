@@ -104,7 +104,9 @@ export class ProjectsProvider extends NodeTreeProvider {
 
   /** Reloads, finds the project (loading pages until it shows), selects it and makes it current. */
   async selectProject(name: string): Promise<void> {
-    this.refresh();
+    // The list is shown again once, when it is loaded: a first refresh before loading would make
+    // the editor re-read the root a second time 200 ms later, dropping a click landing meanwhile.
+    this.projects.reset();
     const found = await this.projects.loadUntil((p) => p.name === name, 20);
     this.refreshRoot();
     this.currentProject.set(found ? choiceOf(found) : { name, displayName: name });
