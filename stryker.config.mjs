@@ -10,10 +10,15 @@ export const pureModules = [
   'src/auth/tokenPage.ts',
   'src/boundedFile.ts',
   'src/commands/createVariable/variableRequest.ts',
+  'src/commands/variables/dotenvFile.ts',
+  'src/commands/variables/importPlan.ts',
   'src/statusBar/rateLimitDetails.ts',
   'src/ui/boundedPaging.ts',
   'src/ui/localeFormat.ts',
   'src/ui/markdown.ts',
+  'src/views/variables/effective.ts',
+  'src/views/variables/scope.ts',
+  'src/views/variables/variableFacts.ts',
   'src/walkthrough/milestones.ts',
 ];
 
@@ -23,6 +28,7 @@ export const mutatedFolders = ['src/api/**/*.ts', 'src/ssh/**/*.ts'];
 export const notLogic = {
   'src/services.ts': 'interfaces only',
   'src/views/nodes/listContext.ts': 'an interface only',
+  'src/views/variables/context.ts': 'an interface only',
   'src/views/nodes/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
 };
 
