@@ -390,7 +390,7 @@ function mutationScoreLine(file = path.join(repoRoot, 'reports', 'mutation', 'su
   const folders = Object.entries(s.folders ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}/ ${pct(v.score)}`);
-  const narrowed = s.args?.length ? ` (narrowed: ${s.args.join(' ')})` : '';
+  const narrowed = s.args?.some((a) => a === '--mutate' || a === '-m' || a.startsWith('--mutate=')) ? ` (on part of the code: ${s.args.join(' ')})` : '';
   return `Mutation score: ${pct(s.score)} on ${s.date ?? 'an unknown date'} by \`npm run mutate\`${narrowed}; ${folders.join(', ')}.`;
 }
 
