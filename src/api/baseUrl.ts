@@ -44,11 +44,12 @@ export function isLoopbackHost(hostname: string): boolean {
  * `file:`, `command:`, plain http to another host, text that is no address).
  */
 export function browsableUrl(raw: unknown): string | undefined {
-  if (typeof raw !== 'string' || raw.trim() === '') {
+  if (typeof raw !== 'string') {
     return undefined;
   }
   let url: URL;
   try {
+    // (blank text: the URL parser refuses it)
     url = new URL(raw.trim());
   } catch {
     return undefined;

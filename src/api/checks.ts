@@ -57,7 +57,7 @@ function describe(v: unknown): string {
   if (Array.isArray(v)) {
     return 'an array';
   }
-  return `a ${typeof v}`;
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
 /**

@@ -6,11 +6,13 @@
  * (or none) falls back to the runtime's default, never to an exception in the status bar.
  */
 export function safeLocale(language: string | undefined): string | undefined {
+  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, Intl answers undefined for no tag and throws for '' (caught below)
   if (!language) {
     return undefined;
   }
   try {
     return Intl.getCanonicalLocales(language)[0];
+    // Stryker disable next-line BlockStatement: equivalent, an empty catch also returns undefined
   } catch {
     return undefined;
   }

@@ -377,6 +377,23 @@ function table(markdown: boolean): string {
   return [fmt(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(fmt)].join('\n');
 }
 
+/**
+ * The last mutation score (`npm run mutate`, reports/mutation/summary.json), printed beside the
+ * table: not a bench figure (nothing is measured here), the quality figure the README quotes.
+ */
+function mutationScoreLine(file = path.join(repoRoot, 'reports', 'mutation', 'summary.json')): string {
+  if (!fs.existsSync(file)) {
+    return 'Mutation score: not run (`npm run mutate`).';
+  }
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as { date?: string; score?: number | null; args?: string[]; folders?: Record<string, { score?: number | null }> };
+  const pct = (x: number | null | undefined) => (typeof x === 'number' ? `${x.toFixed(1)} %` : 'n/a');
+  const folders = Object.entries(s.folders ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}/ ${pct(v.score)}`);
+  const narrowed = s.args?.some((a) => a === '--mutate' || a === '-m' || a.startsWith('--mutate=')) ? ` (on part of the code: ${s.args.join(' ')})` : '';
+  return `Mutation score: ${pct(s.score)} on ${s.date ?? 'an unknown date'} by \`npm run mutate\`${narrowed}; ${folders.join(', ')}.`;
+}
+
 /** Why a goal is not met and what would meet it, for each figure that can miss its goal. */
 const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   {
@@ -443,6 +460,8 @@ function writeReadme(editorVersion: string | undefined): void {
     `Measured on ${date} on ${machine()}${editorVersion ? ` (VS Code ${editorVersion})` : ''} by \`npm run bench -- --write-readme\`.`,
     '',
     table(true),
+    '',
+    mutationScoreLine(),
     ...(whyNotMet().length ? ['', 'Where a goal is not met:', '', ...whyNotMet().map((n) => `- ${n}`)] : []),
     ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
     END,
@@ -479,6 +498,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(`\n${table(false)}\n`);
+  console.log(`${mutationScoreLine()}\n`);
   for (const n of [...whyNotMet(), ...notes]) {
     console.log(`note: ${n}\n`);
   }

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BoundedFileError, readRegularFile } from '../../src/boundedFile';
@@ -79,5 +80,46 @@ describe('commands: bounded reading of key files', () => {
 
   it('a missing file is the file system error', async () => {
     await assert.rejects(readRegularFile(path.join(dir, 'missing'), LIMIT), { code: 'ENOENT' });
+  });
+});
+
+describe('commands: bounded reading, what each refusal says', () => {
+  let dir: string;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-bounded-says-'));
+  });
+  after(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names a folder, a device and a socket as what they are', async () => {
+    const folder = await refusal(dir);
+    assert.equal(folder.name, 'BoundedFileError');
+    assert.equal(folder.message, `${dir} is a folder, not a regular file.`);
+    assert.match((await refusal('/dev/null')).message, /^\/dev\/null is a device, not a regular file\.$/);
+    const sock = path.join(dir, 's.sock');
+    const server = net.createServer().listen(sock);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      assert.match((await refusal(sock)).message, /is a socket, not a regular file\.$/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a file larger than the limit says the limit; exactly the limit is read', async () => {
+    const file = path.join(dir, 'ten');
+    fs.writeFileSync(file, '0123456789');
+    assert.equal((await readRegularFile(file, 10)).toString(), '0123456789');
+    await assert.rejects(readRegularFile(file, 9), (e: unknown) => e instanceof BoundedFileError && e.problem === 'tooLarge' && e.message === `${file} is larger than 9 bytes.`);
+  });
+
+  it('a regular file whose size says nothing (/proc) is still cut at the limit', async function () {
+    if (!fs.existsSync('/proc/self/status')) {
+      this.skip();
+    }
+    assert.equal(fs.statSync('/proc/self/status').size, 0, 'the size of a /proc file says nothing');
+    await assert.rejects(readRegularFile('/proc/self/status', 10), (e: unknown) => e instanceof BoundedFileError && e.problem === 'tooLarge');
+    assert.match((await readRegularFile('/proc/self/status', 1 << 20)).toString(), /^Name:/);
   });
 });

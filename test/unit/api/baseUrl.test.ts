@@ -110,3 +110,62 @@ describe('api: base address', () => {
     assert.equal(new ApiClient({ ...opts, baseUrl: US_BASE_URL }).baseUrl, US_BASE_URL);
   });
 });
+
+describe('api: base address, each rule on its own', () => {
+  it('loopback: brackets and a final dot are read around the address only; the long ::1; mapped IPv4 in both forms', () => {
+    const yes = ['[::1]', 'LOCALHOST.', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:127.10.200.3', '::ffff:7f00:1', '::ffff:7fab:12'];
+    const no = [
+      'local[host',
+      'local]host',
+      '1.127.0.0.1',
+      '127.0.0.1.5',
+      '::ffff:128.0.0.1',
+      'x::ffff:127.0.0.1',
+      '::ffff:127.0.0.1x',
+      'x::ffff:7f00:1',
+      '::ffff:7f00:12345',
+      '::ffff:7f0:1',
+      '::ffff:7f00:',
+      '::ffff:8f00:1',
+    ];
+    assert.deepEqual(
+      yes.filter((h) => !isLoopbackHost(h)),
+      [],
+    );
+    assert.deepEqual(
+      no.filter((h) => isLoopbackHost(h)),
+      [],
+    );
+  });
+
+  it('a browser opens neither an address with a user name or a password alone, nor another scheme on this machine', () => {
+    for (const u of ['https://user@example.com/', 'https://:pw@example.com/', 'ftp://127.0.0.1/', 'ws://localhost/', 'file://localhost/etc/passwd', '   ']) {
+      assert.equal(browsableUrl(u), undefined, u);
+    }
+    assert.equal(browsableUrl('\u00a0https://app.buddy.works/x\n'), 'https://app.buddy.works/x', 'spaces around are ignored, a no-break space too');
+  });
+
+  it('the API address: a user name or password alone is refused, an empty or missing one named so, every trailing slash dropped', () => {
+    for (const u of ['https://user@example.com', 'https://:pw@example.com']) {
+      assert.throws(() => resolveBaseUrl({ apiUrl: u }), /must not contain a user name or password/, u);
+    }
+    assert.throws(() => resolveBaseUrl({ apiUrl: undefined as unknown as string }), (e: unknown) => e instanceof ConfigurationError && /is empty/.test(e.message));
+    assert.throws(() => resolveBaseUrl({ apiUrl: 'file:///etc/passwd' }), /"file:\/\/\/etc\/passwd" is not a valid address/);
+    assert.equal(resolveBaseUrl({ apiUrl: 'https://ci.example.com/api//' }), 'https://ci.example.com/api');
+  });
+
+  it('self-hosted: messages name the problem; a long host is shown cut to 80 characters', () => {
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted', host: '  ' }), /needs its host name or IP address/);
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted' } as never), /needs its host name or IP address/);
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted', host: 'ci example' }), /"ci example" is not a host name or IP address/);
+    assert.throws(() => resolveBaseUrl({ accountType: 'nowhere' } as never), /Unknown account type "nowhere"/);
+    const long = `https://${'a'.repeat(100)}.com`;
+    assert.throws(
+      () => resolveBaseUrl({ accountType: 'self-hosted', host: long }),
+      (e: unknown) => e instanceof ConfigurationError && e.message.includes(`"${long.slice(0, 77)}..."`) && !e.message.includes(long),
+    );
+    const exactly80 = `https://${'b'.repeat(72)}`;
+    assert.equal(exactly80.length, 80);
+    assert.throws(() => resolveBaseUrl({ accountType: 'self-hosted', host: exactly80 }), (e: unknown) => e instanceof ConfigurationError && e.message.includes(`"${exactly80}"`));
+  });
+});

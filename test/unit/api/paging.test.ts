@@ -4,6 +4,8 @@ import { formatApiDate, parseApiDate, type CommitSummary } from '../../../src/ap
 import { ADMIN_TOKEN, demoCommits } from '../../emulator/demo-data';
 import { makeClient } from './helpers';
 import { useEmulator } from '../../harness/useEmulator';
+import { ValidationError } from '../../../src/api/errors';
+import { checkPage, checkPerPage, iteratePages } from '../../../src/api/paging';
 
 describe('api client: paging', function () {
   const emu = useEmulator();
@@ -79,5 +81,45 @@ describe('api client: paging', function () {
       pages.push(p);
     }
     assert.deepEqual(pages, [[]]);
+  });
+});
+
+describe('api: paging, the edges on hand-made pages', () => {
+  const numbered = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+  it('page checks say the value and the range, named by parameter', () => {
+    assert.throws(() => checkPerPage(0), (e: unknown) => e instanceof ValidationError && e.param === 'per_page' && e.message === "Value of 'per_page' is invalid: 0 (1 to 100).");
+    assert.throws(() => checkPage(0), (e: unknown) => e instanceof ValidationError && e.param === 'page' && e.message === "Value of 'page' is invalid: 0 (pages start at 1).");
+  });
+
+  it('asks at most maxPages pages, from the start page', async () => {
+    const asked: number[] = [];
+    const pages: unknown[][] = [];
+    for await (const p of iteratePages(
+      async ({ page, perPage }) => {
+        asked.push(page);
+        return numbered(page * 10, perPage);
+      },
+      2,
+      3,
+      2,
+    )) {
+      pages.push(p);
+    }
+    assert.deepEqual(asked, [3, 4]);
+    assert.equal(pages.length, 2);
+  });
+
+  it('an empty page after full ones ends the list and is not yielded; an empty first page is', async () => {
+    const yielded: unknown[][] = [];
+    for await (const p of iteratePages(async ({ page }) => (page === 1 ? numbered(0, 2) : []), 2, 1)) {
+      yielded.push(p);
+    }
+    assert.deepEqual(yielded.map((p) => p.length), [2]);
+    const first: unknown[][] = [];
+    for await (const p of iteratePages(async () => [], 2, 1)) {
+      first.push(p);
+    }
+    assert.deepEqual(first, [[]]);
   });
 });

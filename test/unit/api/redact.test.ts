@@ -71,3 +71,44 @@ describe('api: redaction', () => {
     assert.doesNotMatch(e, /\n/);
   });
 });
+
+describe('api: redaction, each rule on its own', () => {
+  it('a quoted secret field keeps its quotes; a bare one none', () => {
+    assert.equal(redact(`{"password": "p@ss w0rd"}`), `{"password": "${REDACTED}"}`);
+    assert.equal(redact(`password='p@ss w0rd'`), `password='${REDACTED}'`);
+    assert.equal(redact(`password=hunter2&x=1`), `password=${REDACTED}&x=1`);
+  });
+
+  it('an exact secret of 4 characters is removed; a shorter one is not (it would cut ordinary words)', () => {
+    assert.equal(redact('the code abcd here', ['abcd']), `the code ${REDACTED} here`);
+    assert.equal(redact('the code abc here', ['abc']), 'the code abc here');
+    assert.equal(redact('nothing', [undefined, '']), 'nothing');
+  });
+
+  it('structured values: nested deeper than 20 levels is cut; lists and objects are walked with the secrets given', () => {
+    let deep: unknown = 'tok-secret-1';
+    for (let i = 0; i < 25; i++) {
+      deep = { inner: deep };
+    }
+    assert.doesNotMatch(JSON.stringify(redactValue(deep)), /tok-secret-1/);
+    assert.match(JSON.stringify(redactValue(deep)), /\[REDACTED\]/);
+    let shallow: unknown = 'visible';
+    for (let i = 0; i < 20; i++) {
+      shallow = [shallow];
+    }
+    assert.match(JSON.stringify(redactValue(shallow)), /visible/, 'at 20 levels the value is kept');
+    assert.deepEqual(redactValue([{ note: 'say tok-1234' }, ['tok-1234']], ['tok-1234']), [{ note: `say ${REDACTED}` }, [REDACTED]]);
+    assert.deepEqual(redactValue({ token: '', password: null, value: 'v', note: 5 }), { token: '', password: null, value: 'v', note: 5 }, 'empty secrets and other values kept');
+    assert.deepEqual(redactValue({ encrypted: true, value: 42 }), { encrypted: true, value: 42 }, 'a value that is no text is not a secret text');
+    assert.deepEqual(redactValue({ type: 'VAR', encrypted: false, value: 'plain', inner: { value: 'x' } }), { type: 'VAR', encrypted: false, value: 'plain', inner: { value: 'x' } });
+  });
+
+  it('excerpts: one line, cut to max with an ellipsis (max itself kept), secrets removed first', () => {
+    assert.equal(excerpt('a\n\tb   c'), 'a b c');
+    assert.equal(excerpt('abcde', 5), 'abcde');
+    assert.equal(excerpt('abcdef', 5), 'abcd…');
+    assert.equal(excerpt(' x ', 5), 'x');
+    assert.equal(excerpt('key tok-9999', 200, ['tok-9999']), `key ${REDACTED}`);
+    assert.equal(excerpt(12345 as unknown as string), '12345');
+  });
+});

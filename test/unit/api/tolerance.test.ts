@@ -212,6 +212,14 @@ describe('api client: tolerance and validation of answers', function () {
       }
     });
 
+    it('a coded 881 with HTTP status 400 is still the target permission error (not a plain 400)', async () => {
+      const e = await rejection(async () => allow(await errorRewriting(400, JSON.stringify({ errors: [{ code: 881, message: 'Access denied' }] }))));
+      assert.ok(e instanceof AccessDeniedError, String(e));
+      assert.equal(e.status, 400);
+      assert.equal(e.code, 881);
+      assert.equal(e.isTargetPermission, true);
+    });
+
     it('reads 2678004 in either form, whatever the status', async () => {
       for (const body of [
         { errors: [{ message: '2678004=Pipeline is not allowed to use target [production]' }] },

@@ -25,3 +25,14 @@ describe('token page (where to create a personal access token)', () => {
     assert.equal(tokenPageUrl('not a url'), undefined);
   });
 });
+
+describe('auth: token page, the address forms', () => {
+  it('trailing slashes, however many, do not change the service; /api itself, not a path ending in it, is self-hosted', () => {
+    assert.equal(tokenPageUrl('https://api.buddy.works//'), US_TOKEN_PAGE);
+    assert.equal(tokenPageUrl('https://api.eu.buddy.works///'), EU_TOKEN_PAGE);
+    assert.equal(tokenPageUrl('https://ci.example.com/api/'), 'https://ci.example.com/security');
+    assert.equal(tokenPageUrl('https://ci.example.com/x/api'), undefined);
+    assert.equal(tokenPageUrl('https://ci.example.com/api/x'), undefined);
+    assert.equal(tokenPageUrl('not an address'), undefined);
+  });
+});

@@ -82,3 +82,54 @@ describe('ui: bounded paging', () => {
     assert.equal(server.received.length, 1);
   });
 });
+
+describe('ui: bounded paging on a hand-made page source', () => {
+  /** Pages of `perPage` numbers from `sizes`, recording how many were asked and whether it was ended. */
+  function source(sizes: number[]) {
+    const seen = { asked: 0, ended: false };
+    async function* pages(): AsyncGenerator<number[]> {
+      try {
+        for (const n of sizes) {
+          seen.asked++;
+          yield Array.from({ length: n }, (_, i) => i);
+        }
+      } finally {
+        seen.ended = true;
+      }
+    }
+    return { pages: pages(), seen };
+  }
+
+  it('a short page ends the list without asking the next; the source is ended', async () => {
+    const { pages, seen } = source([3, 2, 3]);
+    const progress: [number, number][] = [];
+    const list = await collectPages(pages, { perPage: 3, onProgress: (loaded, p) => progress.push([loaded, p]) });
+    assert.deepEqual({ count: list.items.length, complete: list.complete }, { count: 5, complete: true });
+    assert.deepEqual(progress, [
+      [3, 1],
+      [5, 2],
+    ]);
+    assert.equal(seen.asked, 2);
+    assert.equal(seen.ended, true);
+  });
+
+  it('full pages up to the bound: incomplete, and the source ended; a source that ends on a full page is complete', async () => {
+    const bounded = source([2, 2, 2, 2]);
+    const list = await collectPages(bounded.pages, { perPage: 2, maxPages: 2 });
+    assert.deepEqual({ count: list.items.length, complete: list.complete }, { count: 4, complete: false });
+    assert.equal(bounded.seen.asked, 2);
+    assert.equal(bounded.seen.ended, true, 'no further page is asked for');
+    const exact = await collectPages(source([2, 2]).pages, { perPage: 2, maxPages: 5 });
+    assert.deepEqual({ count: exact.items.length, complete: exact.complete }, { count: 4, complete: true });
+  });
+
+  it('cancelled before a page: CancelledError, nothing asked; a signal not aborted changes nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { pages, seen } = source([2]);
+    await assert.rejects(collectPages(pages, { perPage: 2, signal: controller.signal }), (e: unknown) => e instanceof CancelledError && e.message === 'The list was not loaded: cancelled.');
+    assert.equal(seen.asked, 0);
+    const list = await collectPages(source([1]).pages, { perPage: 2, signal: new AbortController().signal });
+    assert.equal(list.complete, true);
+  });
+});

@@ -38,3 +38,13 @@ describe('localeFormat: numbers and times in the editor language', () => {
     assert.equal(formatRelative(plus(2 * 86_400_000), now, 'de'), 'übermorgen');
   });
 });
+
+describe('ui: locale formats, exactly', () => {
+  it('counts are whole numbers; date and time carry the date; a reset due now is "in 1 minute"', () => {
+    assert.equal(formatCount(1234.6, 'en'), '1,235');
+    const d = new Date(Date.UTC(2026, 4, 1, 10, 30));
+    assert.match(formatDateTime(d, 'en'), /2026/);
+    assert.equal(formatRelative(d, d, 'en'), 'in 1 minute');
+    assert.equal(formatRelative(new Date(d.getTime() - 1), d, 'en'), '1 minute ago');
+  });
+});

@@ -98,3 +98,24 @@ describe('ui: markdown escaping', () => {
     );
   });
 });
+
+describe('ui: markdown, exact output', () => {
+  it('inlineCode pads with a space only when the text starts or ends with a backtick, or is blank', () => {
+    assert.equal(inlineCode('plain'), '`plain`');
+    assert.equal(inlineCode('a`b'), '``a`b``');
+    assert.equal(inlineCode('`start'), '`` `start ``');
+    assert.equal(inlineCode('end`'), '`` end` ``');
+    assert.equal(inlineCode('   '), '`   `', 'blank: one space between the pads');
+    assert.equal(inlineCode(''), '`  `');
+    assert.equal(inlineCode(undefined), '`  `');
+    assert.equal(inlineCode('a\n\tb'), '`a b`');
+  });
+
+  it('codeBlock: CR LF and lone CR become LF, the language keeps word characters and dashes', () => {
+    assert.equal(codeBlock('a\r\nb\rc', 'objective-c++'), '\n```objective-c\na\nb\nc\n```\n');
+    assert.equal(codeBlock('x'), '\n```text\nx\n```\n');
+    assert.equal(codeBlock('x', 'j s!'), '\n```js\nx\n```\n');
+    assert.equal(codeBlock(null), '\n```text\n\n```\n');
+    assert.equal(escapeMarkdown(null), '');
+  });
+});

@@ -78,3 +78,39 @@ describe('.env files (dotenv parse + line scanner)', () => {
     assert.deepEqual(readEnvFile('# only\n\n   \n# comments'), { entries: [], problems: [] });
   });
 });
+
+describe('variables: .env files, the edges', () => {
+  it('a byte-order mark only at the start is dropped; lone CR line ends split lines', () => {
+    const read = readEnvFile('\uFEFFA=x\uFEFFy\rB=2\r');
+    assert.deepEqual(
+      read.entries.map((e) => [e.key, e.value, e.line]),
+      [
+        ['A', 'x\uFEFFy', 1],
+        ['B', '2', 2],
+      ],
+    );
+  });
+
+  it('an unreadable line is shown trimmed; problems come in line order', () => {
+    const read = readEnvFile('A=1\n   not an entry   \nB-C=2\n');
+    assert.deepEqual(
+      read.problems.map((p) => [p.kind, p.line]),
+      [
+        ['unreadable', 2],
+        ['invalidKey', 3],
+      ],
+    );
+    assert.equal((read.problems[0] as { text: string }).text, 'not an entry');
+  });
+
+  it('a quoted value closed on a later line with a comment after it: the next entry keeps its line', () => {
+    const read = readEnvFile('A="x\ny" # note\nB=2\n');
+    assert.deepEqual(
+      read.entries.map((e) => [e.key, e.line]),
+      [
+        ['A', 1],
+        ['B', 3],
+      ],
+    );
+  });
+});

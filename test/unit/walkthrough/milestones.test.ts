@@ -25,3 +25,21 @@ describe('walkthrough milestones from API answers', () => {
     assert.equal(milestoneContextKey('variableCreated'), 'workspaceAutomation.walkthrough.variableCreated');
   });
 });
+
+describe('walkthrough milestones: the edges', () => {
+  const commits = '/workspaces/acme/projects/web-app/repository/commits';
+  it('2xx only, 200 to 299 inclusive', () => {
+    assert.deepEqual(
+      [199, 200, 299, 300].map((status) => milestoneOf({ method: 'GET', path: commits, status })),
+      [undefined, 'browsed', 'browsed', undefined],
+    );
+  });
+
+  it('the method counts, in any case: a GET of the variables or of allow-pipeline, a POST of commits, are nothing', () => {
+    assert.equal(milestoneOf({ method: 'post', path: '/workspaces/acme/variables', status: 201 }), 'variableCreated');
+    assert.equal(milestoneOf({ method: 'get', path: commits, status: 200 }), 'browsed');
+    assert.equal(milestoneOf({ method: 'POST', path: commits, status: 200 }), undefined);
+    assert.equal(milestoneOf({ method: 'GET', path: '/workspaces/acme/targets/tg-1/allow-pipeline', status: 200 }), undefined);
+    assert.equal(milestoneOf({ method: 'PATCH', path: '/workspaces/acme/targets/tg-1/allow-pipeline', status: 200 }), undefined);
+  });
+});
