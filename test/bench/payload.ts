@@ -228,7 +228,7 @@ export async function run(): Promise<void> {
     );
     const commits = api.views.commits!;
     journeys.push(
-      await journey(base, 'load three pages of commits', 3, 'one request per page of 20', async () => {
+      await journey(base, 'load three pages of commits', 4, "one request per page of 20, and the project's variables for the Variables view, which follows the chosen project too (one list, no request per row)", async () => {
         api.views.currentProject.set({ name: 'web-app', displayName: 'Web App' });
         await commits.getChildren();
         for (let i = 0; i < 2; i++) {
