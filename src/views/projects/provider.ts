@@ -110,6 +110,9 @@ export class ProjectsProvider extends NodeTreeProvider {
     const found = await this.projects.loadUntil((p) => p.name === name, 20);
     this.refreshRoot();
     this.currentProject.set(found ? choiceOf(found) : { name, displayName: name });
+    // A turn for the queued refresh to reach the editor: the reveal then waits for it, so the
+    // selection lands on the rows shown, not on rows the refresh replaces.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await this.reveal(name);
   }
 
