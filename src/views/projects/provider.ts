@@ -110,9 +110,6 @@ export class ProjectsProvider extends NodeTreeProvider {
     const found = await this.projects.loadUntil((p) => p.name === name, 20);
     this.refreshRoot();
     this.currentProject.set(found ? choiceOf(found) : { name, displayName: name });
-    // A turn for the queued refresh to reach the editor: the reveal then waits for it, so the
-    // selection lands on the rows shown, not on rows the refresh replaces.
-    await new Promise((resolve) => setTimeout(resolve, 0));
     await this.reveal(name);
   }
 
@@ -122,6 +119,9 @@ export class ProjectsProvider extends NodeTreeProvider {
   }
 
   private async reveal(name: string): Promise<void> {
+    // A turn for a root refresh queued this turn to reach the editor: the reveal then waits for
+    // it, so the selection lands on the rows shown, not on rows the refresh replaces.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const node = this.projectNodes().find((n) => n.project.name === name);
     if (node && this.treeView) {
       try {
