@@ -80,7 +80,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     signInWithToken: (args) => lazy().signInWithToken(session, args),
     selectWorkspace: (name) => lazy().selectWorkspace(session, name),
   });
-  const views = new SidebarViews();
+  const views = new SidebarViews((...args) => lazy().createViewProviders(...args));
   const services: Services = { context, session, views, log };
   const statusBar = new RateLimitItem(log);
   const followAddress = (): void => statusBar.follow(session.baseUrl ? rateLimitFor(session.baseUrl) : undefined);

@@ -5,8 +5,22 @@ import { redact, type RequestEvent } from './api';
 
 export const OUTPUT_CHANNEL_NAME = 'Workspace Automation';
 
+/**
+ * The channel, made on first use (the first line written, Show Log): activation makes none, and an
+ * extension host where nothing was requested has no empty "Workspace Automation" output to list.
+ */
 export function createLog(): vscode.LogOutputChannel {
-  return vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
+  let channel: vscode.LogOutputChannel | undefined;
+  const real = () => (channel ??= vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true }));
+  return new Proxy({} as vscode.LogOutputChannel, {
+    get(_target, property) {
+      if (property === 'dispose') {
+        return () => channel?.dispose();
+      }
+      const value: unknown = Reflect.get(real(), property);
+      return typeof value === 'function' ? value.bind(channel) : value;
+    },
+  });
 }
 
 /** Writes one request attempt; `secrets` are exact strings to remove besides the known patterns. */

@@ -19,7 +19,7 @@ export interface RateLimitDetailItem extends vscode.QuickPickItem {
 export type DetailsPicker = (items: RateLimitDetailItem[], options: vscode.QuickPickOptions) => Thenable<RateLimitDetailItem | undefined>;
 
 export class RateLimitItem implements vscode.Disposable {
-  readonly item: vscode.StatusBarItem;
+  private _item: vscode.StatusBarItem | undefined;
   /** Whether the item is shown (StatusBarItem does not tell). */
   visible = false;
   private state: RateLimitState | undefined;
@@ -31,11 +31,18 @@ export class RateLimitItem implements vscode.Disposable {
     state?: RateLimitState,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.item = vscode.window.createStatusBarItem(ViewId.RateLimitItem, vscode.StatusBarAlignment.Right, 50);
-    this.item.name = vscode.l10n.t('Workspace Automation Rate Limit');
-    this.item.command = Command.ShowRateLimit;
     this.command = vscode.commands.registerCommand(Command.ShowRateLimit, () => this.showDetails());
     this.follow(state);
+  }
+
+  /** The status-bar entry, made with the first budget to show (none at activation). */
+  get item(): vscode.StatusBarItem {
+    if (!this._item) {
+      this._item = vscode.window.createStatusBarItem(ViewId.RateLimitItem, vscode.StatusBarAlignment.Right, 50);
+      this._item.name = vscode.l10n.t('Workspace Automation Rate Limit');
+      this._item.command = Command.ShowRateLimit;
+    }
+    return this._item;
   }
 
   /** Shows the budget of `state` (the address in use); hidden for none. */
@@ -52,7 +59,7 @@ export class RateLimitItem implements vscode.Disposable {
   update(s: RateLimitSnapshot): void {
     const figures = rateLimitFigures(s, this.now(), vscode.env.language);
     if (!figures) {
-      this.item.hide();
+      this._item?.hide();
       this.visible = false;
       return;
     }
@@ -124,6 +131,6 @@ export class RateLimitItem implements vscode.Disposable {
   dispose(): void {
     this.subscription?.dispose();
     this.command.dispose();
-    this.item.dispose();
+    this._item?.dispose();
   }
 }

@@ -1,100 +1,133 @@
-// Creates the four views (Projects, Commits, Targets, Variables) and implements `Views`, what commands ask
-// of them after a change.
+// The four views (Projects, Commits, Targets, Variables) and `Views`, what commands ask of them
+// after a change. The views' providers and TreeViews (ViewProviders, in dist/lazy.js) are made only
+// once the views have rows to show: signed in with a workspace, or a bad address setting to explain
+// (or a command or a test asks for them). Until then no view has a provider, and the editor shows
+// each view's welcome: a signed-out activation loads and registers nothing of the trees.
 import * as vscode from 'vscode';
 import type { Pipeline, ProjectRef, Target, Variable, VariableFilter } from '../api';
 import type { CommitFilter } from '../services';
-import type { Services, Views } from '../services';
-import { CommitsProvider } from './commits/provider';
+import type { Services, Session, Views } from '../services';
 import { CurrentProject } from '../currentProject';
-import { ProjectsProvider } from './projects/provider';
-import { TargetsProvider } from './targets/provider';
-import { VariablesProvider } from './variables/provider';
+import { COMMIT_SCHEME } from './commits/commitScheme';
+import type { CommitsProvider } from './commits/provider';
+import type { ProjectsProvider } from './projects/provider';
+import type { ViewProviders } from './providers';
+import type { TargetsProvider } from './targets/provider';
+import type { VariablesProvider } from './variables/provider';
 
-/** What the Commits and Targets providers offer here. */
-export interface RefreshableView {
-  refresh(): void;
-}
-export interface TargetsView extends RefreshableView {
-  updateTarget(target: Target): void;
+/** Makes the providers and their TreeViews (src/views/providers.ts), loading their code. */
+export type ViewProvidersFactory = (session: Session, currentProject: CurrentProject) => ViewProviders;
+
+/** Whether the views have anything but their welcome to show: lists to load, or a settings error row. */
+export function viewsHaveRows(session: Session): boolean {
+  return session.state === 'ready' || (session.configError !== undefined && session.signedIn);
 }
 
 export class SidebarViews implements Views, vscode.Disposable {
   readonly currentProject = new CurrentProject();
-  private _projects: ProjectsProvider | undefined;
-  commits: CommitsProvider | undefined;
-  targets: TargetsProvider | undefined;
-  variables: VariablesProvider | undefined;
+  private session: Session | undefined;
+  private providers: ViewProviders | undefined;
   private readonly disposables: vscode.Disposable[] = [this.currentProject];
 
-  /** The Projects provider (after create()). */
-  get projects(): ProjectsProvider {
-    if (!this._projects) {
-      throw new Error('The views are not created yet.');
-    }
-    return this._projects;
-  }
+  constructor(private readonly createProviders: ViewProvidersFactory) {}
 
-  /** Registers the providers and their TreeViews; nothing is fetched until a view is shown. */
+  /** Registers the commit documents' scheme; the views come with the first rows to show. */
   create(services: Services): void {
     const session = services.session;
-    this._projects = new ProjectsProvider(session, this.currentProject);
-    this.disposables.push(this._projects, this._projects.createTreeView());
-    // Another workspace or account: the chosen project belongs to the old one.
-    this.disposables.push(session.onDidChange(() => this.currentProject.set(undefined)));
-    this.commits = new CommitsProvider(session, this.currentProject);
-    this.disposables.push(this.commits, this.commits.createTreeView());
-    this.targets = new TargetsProvider(session);
-    this.disposables.push(this.targets, this.targets.createTreeView());
-    this.variables = new VariablesProvider(session, this.currentProject, (name) => this._projects?.loadedPipelines(name));
-    this.disposables.push(this.variables, this.variables.createTreeView());
+    this.session = session;
+    const loadWhenRows = () => void (viewsHaveRows(session) && this.loaded());
+    this.disposables.push(
+      vscode.workspace.registerTextDocumentContentProvider(COMMIT_SCHEME, {
+        provideTextDocumentContent: (uri) => this.loaded().commits.documents.provideTextDocumentContent(uri),
+      }),
+      // Another workspace or account: the chosen project belongs to the old one.
+      session.onDidChange(() => this.currentProject.set(undefined)),
+      session.onDidChangeState(loadWhenRows),
+    );
+    void session.ready().then(loadWhenRows);
   }
 
+  /** The providers, made on first call. */
+  private loaded(): ViewProviders {
+    if (!this.providers) {
+      if (!this.session) {
+        throw new Error('The views are not created yet.');
+      }
+      this.providers = this.createProviders(this.session, this.currentProject);
+      this.disposables.push(this.providers);
+    }
+    return this.providers;
+  }
+
+  /** Whether the providers are made (tests, the benchmark). */
+  get isLoaded(): boolean {
+    return this.providers !== undefined;
+  }
+
+  /** The Projects provider (made now when not yet). */
+  get projects(): ProjectsProvider {
+    return this.loaded().projects;
+  }
+
+  get commits(): CommitsProvider {
+    return this.loaded().commits;
+  }
+
+  get targets(): TargetsProvider {
+    return this.loaded().targets;
+  }
+
+  get variables(): VariablesProvider {
+    return this.loaded().variables;
+  }
+
+  // Before the providers are made there is nothing loaded to forget.
   refreshProjects(): void {
-    this._projects?.refresh();
+    this.providers?.projects.refresh();
   }
 
   selectProject(projectName: string): Promise<void> {
-    return this._projects?.selectProject(projectName) ?? Promise.resolve();
+    return this.projects.selectProject(projectName);
   }
 
   refreshCommits(): void {
-    this.commits?.refresh();
+    this.providers?.commits.refresh();
   }
 
   get commitFilter(): CommitFilter | undefined {
-    return this.commits?.filter;
+    return this.providers?.commits.filter;
   }
 
   setCommitFilter(filter: CommitFilter | undefined): void {
-    this.commits?.setFilter(filter);
+    this.commits.setFilter(filter);
   }
 
   refreshTargets(): void {
-    this.targets?.refresh();
+    this.providers?.targets.refresh();
   }
 
   updateTarget(target: Target): void {
-    this.targets?.updateTarget(target);
+    this.providers?.targets.updateTarget(target);
   }
 
   refreshVariables(filter?: VariableFilter): void {
-    this.variables?.refreshScope(filter);
+    this.providers?.variables.refreshScope(filter);
   }
 
   setVariablesScope(mode: 'workspace' | 'project'): void {
-    this.variables?.setMode(mode);
+    this.variables.setMode(mode);
   }
 
   loadedVariables(filter: VariableFilter): readonly Variable[] | undefined {
-    return this.variables?.loadedVariables(filter);
+    return this.providers?.variables.loadedVariables(filter);
   }
 
   loadedProjects(): readonly ProjectRef[] | undefined {
-    return this._projects?.loadedProjects();
+    return this.providers?.projects.loadedProjects();
   }
 
   loadedPipelines(projectName: string): readonly Pipeline[] | undefined {
-    return this._projects?.loadedPipelines(projectName);
+    return this.providers?.projects.loadedPipelines(projectName);
   }
 
   /** Every view forgets its data and loads again (Retry from a welcome view). */

@@ -4,8 +4,7 @@ import * as vscode from 'vscode';
 import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../../api';
 import type { CommitRef, CommitStore } from './commitStore';
 import { ViewId } from '../../commandIds';
-
-export const COMMIT_SCHEME = 'workspace-automation-commit';
+import { COMMIT_SCHEME } from './commitScheme';
 
 /** The document's address: `workspace-automation-commit:/<workspace>/<project>/<short revision>.diff?<revision>`. */
 export function commitUri(ref: CommitRef): vscode.Uri {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { UnauthorizedError, type CommitSummary } from '../../api';
 import type { Session } from '../../services';
 import { getCommitsPageSize, SECTION, Setting } from '../../settings';
-import { CommitDocumentProvider, COMMIT_SCHEME } from './commitDocument';
+import { CommitDocumentProvider } from './commitDocument';
 import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from './commitFilter';
 import { CommitStore } from './commitStore';
 import type { CurrentProject, ProjectChoice } from '../../currentProject';
@@ -25,6 +25,8 @@ interface LoadedList {
 export class CommitsProvider extends NodeTreeProvider {
   /** Full commits by revision, shared with the commit document. */
   readonly store: CommitStore;
+  /** The commit documents' content (SidebarViews registers the scheme at activation and forwards here). */
+  readonly documents: CommitDocumentProvider;
   private loaded: LoadedList | undefined;
   private _filter: CommitFilter | undefined;
 
@@ -34,9 +36,9 @@ export class CommitsProvider extends NodeTreeProvider {
   ) {
     super(session, ViewId.Commits);
     this.store = new CommitStore(session);
+    this.documents = new CommitDocumentProvider(this.store);
     this.disposables.push(
       this.store,
-      vscode.workspace.registerTextDocumentContentProvider(COMMIT_SCHEME, new CommitDocumentProvider(this.store)),
       currentProject.onDidChangeCurrentProject(() => {
         this.updateDescription();
         this.refreshRoot();

@@ -1,0 +1,33 @@
+// The four views' providers and their TreeViews, made together when the views first have rows to
+// show (dist/lazy.js; see SidebarViews): the Variables view asks the Projects view for loaded
+// pipelines.
+import type * as vscode from 'vscode';
+import type { CurrentProject } from '../currentProject';
+import type { Session } from '../services';
+import { CommitsProvider } from './commits/provider';
+import { ProjectsProvider } from './projects/provider';
+import { TargetsProvider } from './targets/provider';
+import { VariablesProvider } from './variables/provider';
+
+export interface ViewProviders extends vscode.Disposable {
+  readonly projects: ProjectsProvider;
+  readonly commits: CommitsProvider;
+  readonly targets: TargetsProvider;
+  readonly variables: VariablesProvider;
+}
+
+export function createViewProviders(session: Session, currentProject: CurrentProject): ViewProviders {
+  const projects = new ProjectsProvider(session, currentProject);
+  const commits = new CommitsProvider(session, currentProject);
+  const targets = new TargetsProvider(session);
+  const variables = new VariablesProvider(session, currentProject, (name) => projects.loadedPipelines(name));
+  const all = [projects, commits, targets, variables];
+  const treeViews = all.map((p) => p.createTreeView());
+  return {
+    projects,
+    commits,
+    targets,
+    variables,
+    dispose: () => [...treeViews, ...all].forEach((d) => d.dispose()),
+  };
+}

@@ -1,0 +1,57 @@
+// What activation loads (ARCHITECTURE.md, "Bundles"): dist/extension.js holds the session, the
+// settings and SidebarViews (which makes the views later); the commands, the client, the views' providers and node-fetch
+// are in dist/lazy.js and dist/fetch.js, loaded on first need. An import that pulls one of them
+// into the activation bundle fails here, before the benchmark would show it.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..', '..', '..');
+
+/** The modules of a development (unminified) bundle, from the `// path` line esbuild puts above each. */
+function modulesOf(file: string): string[] {
+  return [...fs.readFileSync(file, 'utf8').matchAll(/^\/\/ ((?:src|node_modules)\/\S+)$/gm)].map((m) => m[1]);
+}
+
+describe('house: the bundles', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let main: string[];
+  let lazy: string[];
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-bundles-'));
+    execFileSync(process.execPath, ['esbuild.js', `--outdir=${dir}`], { cwd: root, stdio: 'pipe' });
+    main = modulesOf(path.join(dir, 'extension.js'));
+    lazy = modulesOf(path.join(dir, 'lazy.js'));
+  });
+
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('activation loads the session, the settings and SidebarViews, nothing of the commands, the client or the views’ rows', () => {
+    for (const needed of ['src/extension.ts', 'src/auth/session.ts', 'src/settings.ts', 'src/views/index.ts']) {
+      assert.ok(main.includes(needed), `${needed} is in dist/extension.js (found: ${main.join(', ')})`);
+    }
+    const tooEarly = main.filter(
+      (m) =>
+        m.startsWith('src/commands/') ||
+        /^src\/views\/(projects|commits|targets|variables)\//.test(m) && m !== 'src/views/commits/commitScheme.ts' ||
+        (m.startsWith('src/views/tree/') && m !== 'src/views/tree/contextValues.ts') ||
+        ['src/api/client.ts', 'src/api/transport.ts', 'src/api/validate.ts', 'src/ui/multiStepInput.ts'].includes(m) ||
+        m.startsWith('node_modules/') && !m.startsWith('node_modules/@vscode/l10n/'),
+    );
+    assert.deepEqual(tooEarly, []);
+  });
+
+  it('the views’ providers, the commands and the client are in dist/lazy.js, with no second copy of a module of dist/extension.js', () => {
+    for (const needed of ['src/views/providers.ts', 'src/views/projects/provider.ts', 'src/commands/index.ts', 'src/api/client.ts']) {
+      assert.ok(lazy.includes(needed), `${needed} is in dist/lazy.js`);
+    }
+    assert.deepEqual(
+      lazy.filter((m) => main.includes(m)),
+      [],
+    );
+  });
+});
