@@ -20,11 +20,18 @@ export interface ActivationRun {
   rssMB: number;
   /** How long the built-in extensions took to settle before the container was opened. */
   settleMs: number;
+  /** From the click on the activity-bar entry until the first content shows (Playwright's clock). */
+  firstContentMs: number;
 }
 
 export interface Subject {
+  /** What the run is called in the bench's output. */
+  label: string;
   /** The name Running Extensions and the activity bar show. */
   displayName: string;
+  /** User settings and environment of the editor (a signed-in start). */
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
   vsix: string;
   /** Waits until the opened container shows the extension's first content. */
   firstContent(page: Page): Promise<void>;
@@ -75,16 +82,32 @@ export function buildHelloWorld(outDir: string): string {
 }
 
 export const helloWorld = (vsix: string): Subject => ({
+  label: 'Hello Tree',
   displayName: 'Hello Tree',
   vsix,
   firstContent: (page) => page.locator('.sidebar .monaco-list-row', { hasText: 'Hello, world' }).first().waitFor({ timeout: 30_000 }),
 });
 
 export const ours = (vsix: string): Subject => ({
+  label: 'Workspace Automation (signed out)',
   displayName: 'Workspace Automation',
   vsix,
   // Signed out in a fresh profile: the welcome view with its Sign In button.
   firstContent: (page) => page.locator('.sidebar .welcome-view-content').first().waitFor({ timeout: 30_000 }),
+});
+
+/**
+ * A returning user: the token (the environment's, for the address the user settings choose) and
+ * the workspace are known at start, so opening the container shows the first projects, loading
+ * the views' code and making the first requests after activation.
+ */
+export const oursSignedIn = (vsix: string, apiUrl: string, token: string, workspace: string, firstRow: string): Subject => ({
+  label: 'Workspace Automation (signed in)',
+  displayName: 'Workspace Automation',
+  vsix,
+  settings: { 'workspaceAutomation.apiUrl': apiUrl, 'workspaceAutomation.workspace': workspace },
+  env: { WORKSPACE_AUTOMATION_TOKEN: token },
+  firstContent: (page) => page.locator('.sidebar .monaco-list-row', { hasText: firstRow }).first().waitFor({ timeout: 30_000 }),
 });
 
 // ------------------------------------------------------------------------------------------------
@@ -217,7 +240,7 @@ export async function measureOnce(browser: Browser, subject: Subject): Promise<A
   let editor: CodeServer | undefined;
   const context = await browser.newContext({ viewport: { width: 1400, height: 1600 } });
   try {
-    editor = await startCodeServer({ vsix: subject.vsix });
+    editor = await startCodeServer({ vsix: subject.vsix, settings: subject.settings, env: subject.env });
     const page = await context.newPage();
     await page.goto(editor.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
@@ -225,28 +248,33 @@ export async function measureOnce(browser: Browser, subject: Subject): Promise<A
     const host = await findExtensionHost(editor.pid);
     // The built-in extensions that start with the window (and after "startup finished") settle.
     const settleMs = await settle(host, { minMs: 3000, windowMs: 1500, maxTicks: 2 });
+    const clicked = performance.now();
     await entry.click();
     await subject.firstContent(page);
+    const firstContentMs = performance.now() - clicked;
     await settle(host, { minMs: 500, windowMs: 1000, maxTicks: 2, timeoutMs: 10_000 });
     const rss = rssMB(host);
     const activationMs = await readRunningExtensions(page, subject.displayName);
-    return { activationMs, rssMB: rss, settleMs };
+    return { activationMs, rssMB: rss, settleMs, firstContentMs };
   } finally {
     await context.close().catch(() => undefined);
     await editor?.stop();
   }
 }
 
-/** `runs` runs of each subject, alternating A B B A A B …; `progress` is told after each run. */
+/** `runs` runs of each subject, alternating A B C C B A A B C …; `progress` is told after each run. */
 export async function measureActivation(
   browser: Browser,
-  subjects: [Subject, Subject],
+  subjects: Subject[],
   runs: number,
   progress: (subject: Subject, i: number, r: ActivationRun) => void,
-): Promise<[ActivationRun[], ActivationRun[]]> {
-  const results: [ActivationRun[], ActivationRun[]] = [[], []];
+): Promise<ActivationRun[][]> {
+  const results: ActivationRun[][] = subjects.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const order = i % 2 === 0 ? [0, 1] : [1, 0];
+    const order = subjects.map((_, k) => k);
+    if (i % 2 === 1) {
+      order.reverse();
+    }
     for (const k of order) {
       const r = await measureOnce(browser, subjects[k]);
       results[k].push(r);
