@@ -82,8 +82,9 @@ const srcWithoutSideEffects = {
 
 /**
  * In dist/lazy.js, a module that dist/extension.js has is read from its `__shared` export instead of
- * being bundled again; `used` collects those modules. That holds for @vscode/l10n too: its bundle of
- * translations is state, configured once by activate(). (Modules with no code of their own in the main
+ * being bundled again; `used` collects those modules. That would hold for @vscode/l10n too (its bundle
+ * of translations is state), were it in the main bundle; today only dist/lazy.js has it, configured by
+ * lazy() in src/lazyLoad.ts. (Modules with no code of their own in the main
  * bundle, such as index files that only re-export, are bundled into lazy.js: they hold no state.)
  */
 function fromMain(inMain, used) {

@@ -1,8 +1,7 @@
 // Wiring only: the session, the views, the commands, the log and the status bar. No request and
-// no heavy work here: activation loads what the first welcome needs (dist/extension.js); the
-// commands, the prompts and the API client load on first use (dist/lazy.js, src/lazyLoad.ts), and
-// node-fetch with the first request (dist/fetch.js; see esbuild.js).
-import * as l10n from '@vscode/l10n';
+// no heavy work here: activation loads what the signed-out welcome needs (dist/extension.js); the
+// commands, the prompts, the API client and the views' providers load on first use (dist/lazy.js,
+// src/lazyLoad.ts), and node-fetch with the first request (dist/fetch.js; see esbuild.js).
 import * as vscode from 'vscode';
 import { RateLimitState, redact, type FetchLike } from './api';
 import { AuthSession } from './auth';
@@ -38,11 +37,6 @@ const lazyFetch: FetchLike = async (url, init) => {
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
-  // The vscode-free modules' strings (@vscode/l10n: English without this, as in the unit tests)
-  // come from the bundle the editor chose for its display language.
-  if (vscode.l10n.bundle) {
-    l10n.config({ contents: vscode.l10n.bundle });
-  }
   const log = createLog();
   // One budget per API address: a server's headers never block another address's requests.
   const rateLimits = new Map<string, RateLimitState>();

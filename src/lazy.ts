@@ -7,3 +7,4 @@ export { registerCommands } from './commands';
 export { selectWorkspace, signInInteractive, signInWithToken } from './auth';
 export { ApiClient } from './api/client';
 export { createViewProviders } from './views/providers';
+export { config as configureL10n } from '@vscode/l10n';

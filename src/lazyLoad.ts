@@ -3,11 +3,23 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
 
+let l10nConfigured = false;
+
 /** dist/lazy.js (src/lazy.ts when unbundled), loaded on the first call. */
 export function lazy(): typeof import('./lazy') {
   // Synchronous on purpose: the client factory and the commands' registration are synchronous.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./lazy') as typeof import('./lazy');
+  const module = require('./lazy') as typeof import('./lazy');
+  if (!l10nConfigured) {
+    l10nConfigured = true;
+    // The vscode-free modules' strings (@vscode/l10n: English without this, as in the unit tests)
+    // come from the bundle the editor chose for its display language. Every module that uses
+    // @vscode/l10n is in dist/lazy.js, so activation loads none of it.
+    if (vscode.l10n.bundle) {
+      module.configureL10n({ contents: vscode.l10n.bundle });
+    }
+  }
+  return module;
 }
 
 /**
