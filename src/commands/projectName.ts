@@ -12,10 +12,10 @@ export function slugOf(displayName: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/[^a-z0-9]+/g, '-') // a dash is in [^a-z0-9] too: no two dashes are left in a row
+    .replace(/^-|-$/g, '')
     .slice(0, MAX_PROJECT_NAME)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
 }
 
 export function checkProjectName(name: string): string | undefined {

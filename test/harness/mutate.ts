@@ -8,6 +8,11 @@
 //   npm run mutate                                   # everything, incrementally
 //   npm run mutate -- --mutate src/api/baseUrl.ts    # one file
 //   npm run mutate -- --concurrency 2 --force        # everything again, ignoring the last results
+//
+// `--thresholds.break <score>` is the launcher's own (Stryker's command line has no thresholds):
+// after the summary, it exits with 1 when the score of the run (reused results included) is below
+// it. `npm run mutate:ci` (in `npm test`, so in CI) passes 85, on src/api, with the incremental
+// baseline committed in test/mutation/ (CONTRIBUTING.md, "Mutation testing", says how to refresh it).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,6 +28,7 @@ interface StrykerConfig {
   pureModules: string[];
   mutatedFolders: string[];
   notLogic: Record<string, string>;
+  default: { incrementalFile: string };
 }
 
 /** A Node that Stryker accepts: this one when it is 22 or later, else the harness's Node 24. */
@@ -201,8 +207,50 @@ function summarize(report: Report, seconds: number, args: string[]): { markdown:
   return { markdown, json };
 }
 
+/** Takes the launcher's own `--thresholds.break <score>` (or `=<score>`) out of the arguments for Stryker. */
+function breakThreshold(argv: string[]): { args: string[]; breakAt?: number } {
+  const args: string[] = [];
+  let breakAt: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split('=', 2) as [string, string | undefined];
+    if (name !== '--thresholds.break') {
+      args.push(argv[i]);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    breakAt = Number(value);
+    if (value === undefined || value === '' || !Number.isFinite(breakAt) || breakAt < 0 || breakAt > 100) {
+      throw new Error(`--thresholds.break needs a score from 0 to 100, not ${JSON.stringify(value)}`);
+    }
+  }
+  return { args, breakAt };
+}
+
+/** The incremental file of this run: `--incrementalFile <file>` (or `=<file>`), else the config's. */
+function incrementalFileOf(args: string[], config: StrykerConfig): string {
+  const i = args.findIndex((a) => a === '--incrementalFile' || a.startsWith('--incrementalFile='));
+  const file = i < 0 ? config.default.incrementalFile : args[i].includes('=') ? args[i].slice(args[i].indexOf('=') + 1) : args[i + 1];
+  return path.resolve(repoRoot, file);
+}
+
+/**
+ * Drops from Stryker's incremental file what it never reads back and what differs from one machine
+ * or checkout to the next (the absolute project root, the options, the versions), so that a run
+ * that changed no result leaves the committed baseline (test/mutation/) byte for byte as it was.
+ */
+function stableIncrementalFile(file: string): void {
+  if (!fs.existsSync(file)) {
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  for (const key of ['projectRoot', 'config', 'framework']) {
+    delete report[key];
+  }
+  fs.writeFileSync(file, JSON.stringify(report, null, 2)); // Stryker's own layout
+}
+
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+  const { args, breakAt } = breakThreshold(process.argv.slice(2));
   const config = (await import(pathToFileURL(path.join(repoRoot, 'stryker.config.mjs')).href)) as StrykerConfig;
   checkModuleList(config);
   const node = await strykerNode();
@@ -215,11 +263,17 @@ async function main(): Promise<void> {
     console.error(`[mutate] Stryker exited with ${code} after ${Math.round(seconds)} s`);
     process.exit(code || 1);
   }
+  stableIncrementalFile(incrementalFileOf(args, config));
   const { markdown, json } = summarize(JSON.parse(fs.readFileSync(jsonReport, 'utf8')) as Report, seconds, args);
   fs.writeFileSync(path.join(reportDir, 'summary.md'), markdown);
   fs.writeFileSync(path.join(reportDir, 'summary.json'), `${JSON.stringify(json, null, 2)}\n`);
   console.log(`\n${markdown.split('\n## Survivors')[0]}`);
   console.log(`[mutate] ${path.relative(repoRoot, path.join(reportDir, 'index.html'))}, ${path.relative(repoRoot, path.join(reportDir, 'summary.md'))} (survivors listed there)`);
+  const reached = (json as { score?: number }).score;
+  if (breakAt !== undefined && (reached === undefined || reached < breakAt)) {
+    console.error(`[mutate] FAILED: mutation score ${reached === undefined ? 'n/a' : `${reached.toFixed(2)} %`} is below the break threshold of ${breakAt} % (--thresholds.break): add tests for the survivors in ${path.relative(repoRoot, path.join(reportDir, 'summary.md'))}`);
+    process.exit(1);
+  }
 }
 
 main().catch((e: unknown) => {

@@ -8,6 +8,7 @@ export function parseRemotes(configText: string): string[] {
   let current: string | undefined;
   for (const rawLine of configText.split(/\r?\n/)) {
     const line = rawLine.trim();
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,MethodExpression,BlockStatement: a blank or comment line matches neither a section nor a url line below, so skipping it here changes nothing but the reading
     if (!line || line.startsWith('#') || line.startsWith(';')) {
       continue;
     }
@@ -20,13 +21,13 @@ export function parseRemotes(configText: string): string[] {
       current = undefined;
       continue;
     }
-    const entry = /^url\s*=\s*(.*)$/i.exec(line);
+    // The line is trimmed and \s* eats the spaces after "=": what (.*) takes ends with no space.
+    const entry = /^url\s*=\s*(.*)/i.exec(line);
     if (current !== undefined && entry) {
-      remotes.push({ name: current, url: entry[1].trim().replace(/^"(.*)"$/, '$1') });
+      remotes.push({ name: current, url: entry[1].replace(/^"(.*)"$/, '$1') });
     }
   }
-  remotes.sort((a, b) => Number(b.name === 'origin') - Number(a.name === 'origin'));
-  return remotes.map((r) => r.url);
+  return [...remotes.filter((r) => r.name === 'origin'), ...remotes.filter((r) => r.name !== 'origin')].map((r) => r.url);
 }
 
 /**
@@ -35,10 +36,12 @@ export function parseRemotes(configText: string): string[] {
  */
 export function normalizeRepoUrl(url: string): string | undefined {
   let text = url.trim();
+  // Stryker disable next-line ConditionalExpression,BlockStatement: an empty address fails both readings below as well (undefined); this says so first
   if (!text) {
     return undefined;
   }
   const scpLike = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/)(.+)$/.exec(text);
+  // Stryker disable next-line Regex: an address with a scheme (x://) never matches scpLike (its host ends at the first colon, and a slash follows that one): the test states the rule, scpLike enforces it
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text) && scpLike) {
     text = `${scpLike[1]}/${scpLike[2]}`;
   } else {
@@ -67,8 +70,8 @@ export function repoName(url: string): string | undefined {
 export function slug(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/[^a-z0-9]+/g, '-') // a dash is in [^a-z0-9] too: no two dashes are left in a row
+    .replace(/^-|-$/g, '');
 }
 
 export function sameRepository(a: string | null | undefined, b: string | null | undefined): boolean {

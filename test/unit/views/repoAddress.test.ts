@@ -24,6 +24,20 @@ describe('projects: git remote addresses', () => {
     assert.equal(normalizeRepoUrl(''), undefined);
   });
 
+  it('trims the address, keeps ".git" inside a name, and takes one or more trailing slashes', () => {
+    assert.equal(normalizeRepoUrl('  git@git.example.com:acme/web-app.git  '), 'git.example.com/acme/web-app');
+    assert.equal(normalizeRepoUrl('https://github.com/acme/acme.github.io.git'), 'github.com/acme/acme.github.io');
+    assert.equal(normalizeRepoUrl('https://git.example.com/acme/web-app.git//'), 'git.example.com/acme/web-app');
+    assert.equal(normalizeRepoUrl('https://git.example.com/acme/web-app//.git'), 'git.example.com/acme/web-app');
+  });
+
+  it('reads no repository from what is not an address, and finds no match between two such', () => {
+    assert.equal(normalizeRepoUrl('not an address'), undefined);
+    assert.equal(normalizeRepoUrl('my laptop:acme/web-app'), undefined);
+    assert.ok(!sameRepository('not an address', 'nor this'));
+    assert.equal(repoName('not an address'), undefined);
+  });
+
   it('takes the repository name and compares names as slugs', () => {
     assert.equal(repoName('git@git.example.com:acme/web-app.git'), 'web-app');
     assert.equal(repoName('https://git.example.com/acme/Web_App/'), 'web_app');
@@ -47,5 +61,28 @@ describe('projects: git remote addresses', () => {
     ].join('\n');
     assert.deepEqual(parseRemotes(config), ['git@git.example.com:acme/web-app.git', 'https://example.org/other/thing.git']);
     assert.deepEqual(parseRemotes('[core]\n\tbare = true\n'), []);
+  });
+
+  it('keeps the order of the other remotes after origin, and reads spaced or unspaced lines', () => {
+    const config = [
+      '[remote "upstream"]',
+      'url=https://example.org/up.git',
+      '[ remote  "fork" ]',
+      '\tpushurl = https://example.org/push-only.git',
+      '\turl = git@example.org:me/fork.git',
+      '[remote "origin"]',
+      '\tURL = "https://example.org/origin.git"',
+      '[remote "odd"]',
+      '\turl = ends"quoted"',
+      'url = "quoted"-then-not',
+    ].join('\r\n');
+    assert.deepEqual(parseRemotes(config), [
+      'https://example.org/origin.git',
+      'https://example.org/up.git',
+      'git@example.org:me/fork.git',
+      'ends"quoted"',
+      '"quoted"-then-not',
+    ]);
+    assert.deepEqual(parseRemotes('url = https://example.org/before-any-section.git\n'), []);
   });
 });

@@ -1,5 +1,6 @@
 // The Targets view's vscode-free helpers: a target's address and icon, an allowed pipeline's project.
 import * as assert from 'node:assert/strict';
+import type { TargetSummary } from '../../../src/api';
 import { projectOfPipeline, targetAddress, targetIcon } from '../../../src/views/targets/targetFacts';
 
 describe('targets: what a row shows', () => {
@@ -21,6 +22,15 @@ describe('targets: what a row shows', () => {
     assert.equal(targetAddress({ host: 'h', port: '22', path: 'p' }), 'h:22/p');
     assert.equal(targetAddress({ host: 'h', port: '', path: '' }), 'h');
     assert.equal(targetAddress({ port: '22' }), undefined);
+    assert.equal(targetAddress({ host: 'h', port: 0 as unknown as string }), 'h:0');
+    assert.equal(targetAddress({ path: '/srv/www' }), '/srv/www');
+  });
+
+  it('shows no host or path that is not text (an odd answer)', () => {
+    const odd = (t: Record<string, unknown>) => targetAddress(t as Partial<TargetSummary>);
+    assert.equal(odd({ host: 42, path: 'dir' }), 'dir');
+    assert.equal(odd({ host: 'h', path: { dir: 'x' } }), 'h');
+    assert.equal(odd({ host: true, path: 7 }), undefined);
   });
 
   it('picks the icon by type, in any case, and by the cloud prefixes', () => {
@@ -35,5 +45,10 @@ describe('targets: what a row shows', () => {
     assert.equal(projectOfPipeline({ url: '/workspaces/acme/projects/web-app/pipelines/103/' }), 'web-app');
     assert.equal(projectOfPipeline({ url: 'elsewhere', html_url: 'https://app.example.com/acme/projects/my%20app/pipelines/7' }), 'my app');
     assert.equal(projectOfPipeline({ url: '/projects/bad%E0/pipelines/7' }), 'bad%E0');
+  });
+
+  it("reads only a pipeline's own address: its query and fragment aside, not one below it", () => {
+    assert.equal(projectOfPipeline({ html_url: 'https://app.example.com/acme/projects/web-app/pipelines/7?tab=runs&back=/acme#top' }), 'web-app');
+    assert.equal(projectOfPipeline({ url: 'https://api.example.com/workspaces/acme/projects/web-app/pipelines/7/executions/3' }), undefined);
   });
 });
