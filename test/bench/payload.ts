@@ -192,7 +192,10 @@ export async function run(): Promise<void> {
       wasActiveBefore: wasActive,
       insideActivateMs: api.activationMs,
       activateCallMs,
-      modulesLoaded: newFiles.map((f) => f.replace(/^.*\/extensions\//, '…/extensions/')),
+      // Only our extension's files: a built-in extension activating at the same moment (the JSON
+      // support, after the bench wrote settings.json) loads its own.
+      modulesLoaded: newFiles.filter((f) => f.startsWith(ext.extensionPath)).map((f) => f.replace(/^.*\/extensions\//, '…/extensions/')),
+      otherModulesLoaded: newFiles.filter((f) => !f.startsWith(ext.extensionPath)).length,
       builtinsLoaded: newBuiltins,
       requests: (await logged(base)).map((r) => `${r.method} ${r.path}`),
     };

@@ -32,7 +32,10 @@ export interface BenchResults {
     /** extension.activate() as seen by a caller: loading dist/extension.js plus activate(). */
     activateCallMs: number;
     /** Files added to require.cache by the activation. */
+    /** Files of our extension loaded by activation. */
     modulesLoaded: string[];
+    /** Files of other extensions loaded meanwhile (one activating at the same moment). */
+    otherModulesLoaded: number;
     /** Node built-in modules and bindings loaded by the activation. */
     builtinsLoaded: string[];
     /** API requests the emulator saw from activation until 1.5 s later. */

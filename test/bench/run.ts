@@ -331,7 +331,7 @@ function judgeEditor(r: BenchResults): void {
     const files = a.modulesLoaded;
     add(
       'Activation: modules loaded',
-      `${files.length} file(s) [${files.map((f) => path.basename(f)).join(', ')}], ${a.builtinsLoaded.length} Node built-in(s)${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}`,
+      `${files.length} file(s) [${files.map((f) => path.basename(f)).join(', ')}], ${a.builtinsLoaded.length} Node built-in(s)${heavy.length ? ` incl. ${heavy.join(', ')}` : ''}${a.otherModulesLoaded ? ` (and ${a.otherModulesLoaded} file(s) of other extensions activating meanwhile)` : ''}`,
       'dist/extension.js only (not lazy.js, fetch.js), no network module',
       files.length <= 1 && files.every((f) => f.endsWith('/dist/extension.js')) && heavy.length === 0,
     );
