@@ -74,7 +74,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     signInWithToken: (args) => lazy().signInWithToken(session, args),
     selectWorkspace: (name) => lazy().selectWorkspace(session, name),
   });
-  const views = new SidebarViews((...args) => lazy().createViewProviders(...args));
+  // The views' rows come with their commands (the row commands have no stand-in).
+  const views = new SidebarViews((...args) => {
+    const providers = lazy().createViewProviders(...args);
+    commands.loadReal();
+    return providers;
+  });
   const services: Services = { context, session, views, log };
   const statusBar = new RateLimitItem(log);
   const followAddress = (): void => statusBar.follow(session.baseUrl ? rateLimitFor(session.baseUrl) : undefined);
@@ -89,8 +94,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     session.onDidChange(followAddress),
     session.onDidChangeState((state) => state === 'signedOut' && walkthrough.reset()),
   );
+  const commands = registerCommandsOnFirstUse(services);
+  context.subscriptions.push(commands);
   views.create(services);
-  context.subscriptions.push(registerCommandsOnFirstUse(services));
   // Reads the settings and SecretStorage (no request) to set the welcome state.
   void session.ready();
   return {

@@ -22,30 +22,49 @@ export function lazy(): typeof import('./lazy') {
   return module;
 }
 
+interface Manifest {
+  contributes?: { commands?: { command: string }[]; menus?: { commandPalette?: { command: string; when?: string }[] } };
+}
+
+/** The commands' stand-ins (registerCommandsOnFirstUse); loadReal() puts the real commands in place. */
+export interface CommandStandIns extends vscode.Disposable {
+  /** Registers the real commands now (when the views' rows appear: their row commands come with them). */
+  loadReal(): void;
+}
+
 /**
- * A stand-in for every command of package.json, registered at activation (the editor may run one
- * at once): the first call loads the commands (registerCommands in dist/lazy.js), puts the real
- * ones in the stand-ins' place and runs the real one with the same arguments. A command something
- * else has registered already keeps its registration.
+ * A stand-in for each command of package.json that can be run before the views have rows (the
+ * palette, the view titles, the welcome and walkthrough links), registered at activation: the
+ * first call loads the commands (registerCommands in dist/lazy.js), puts the real ones in the
+ * stand-ins' place and runs the real one with the same arguments. The row commands (hidden from
+ * the palette: they take a row) need none: loadReal() registers them with the rest when the views
+ * load their rows. A command something else has registered already keeps its registration.
  */
-export function registerCommandsOnFirstUse(services: Services): vscode.Disposable {
-  const manifest = services.context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } };
+export function registerCommandsOnFirstUse(services: Services): CommandStandIns {
+  const manifest = services.context.extension.packageJSON as Manifest;
+  const rowCommands = new Set((manifest.contributes?.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
   let real: vscode.Disposable[] | undefined;
   const standIns: vscode.Disposable[] = [];
-  const runReal = (command: string, args: unknown[]): Thenable<unknown> => {
+  const loadReal = (): void => {
     if (!real) {
       const { registerCommands } = lazy();
       standIns.forEach((d) => d.dispose());
       real = registerCommands(services);
     }
+  };
+  const runReal = (command: string, args: unknown[]): Thenable<unknown> => {
+    loadReal();
     return vscode.commands.executeCommand(command, ...args);
   };
   for (const { command } of manifest.contributes?.commands ?? []) {
+    if (rowCommands.has(command)) {
+      continue;
+    }
     try {
       standIns.push(vscode.commands.registerCommand(command, (...args: unknown[]) => runReal(command, args)));
     } catch {
       // Registered by another part of the extension (not by registerCommands).
     }
   }
-  return new vscode.Disposable(() => (real ?? standIns).forEach((d) => d.dispose()));
+  return { loadReal, dispose: () => (real ?? standIns).forEach((d) => d.dispose()) };
 }

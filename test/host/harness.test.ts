@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
 
 const EXTENSION_ID = 'workspace-automation.workspace-automation';
 
@@ -53,14 +54,25 @@ describe('harness: the packaged extension in the extension host', () => {
     );
   });
 
-  it('registers the commands its manifest declares, and runs one of them', async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-    await ext.activate();
-    const declared = (ext.packageJSON as { contributes: { commands?: { command: string }[] } }).contributes.commands ?? [];
+  it('registers the commands its manifest declares (the row commands once the views have rows), and runs one of them', async () => {
+    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!;
+    const api = await ext.activate();
+    const manifest = ext.packageJSON as { contributes: { commands?: { command: string }[]; menus: { commandPalette: { command: string; when?: string }[] } } };
+    const declared = (manifest.contributes.commands ?? []).map((c) => c.command);
     assert.ok(declared.length > 0, 'the manifest declares no commands');
+    // Hidden from the palette, they take a row: they come with the views' rows.
+    const rowCommands = new Set(manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
+    assert.ok(rowCommands.has('workspaceAutomation.openCommit'), 'Open Commit is a row command');
+    const atActivation = new Set(await vscode.commands.getCommands(true));
+    const missingAtActivation = declared.filter((c) => !rowCommands.has(c) && !atActivation.has(c));
+    assert.deepEqual(missingAtActivation, [], 'declared in package.json but not registered at activation');
+    assert.ok(api.views.projects, 'the views load (as with rows to show)');
     const registered = new Set(await vscode.commands.getCommands(true));
-    const missing = declared.map((c) => c.command).filter((c) => !registered.has(c));
-    assert.deepEqual(missing, [], 'declared in package.json but not registered');
+    assert.deepEqual(
+      declared.filter((c) => !registered.has(c)),
+      [],
+      'declared in package.json but not registered once the views are loaded',
+    );
     // Refreshing the Projects view is harmless in any state (signed out here or not).
     await vscode.commands.executeCommand('workspaceAutomation.refreshProjects');
     // The container opens through the command VS Code derives from the manifest.
