@@ -59,11 +59,6 @@ export class SidebarViews implements Views, vscode.Disposable {
     return this.providers;
   }
 
-  /** Whether the providers are made (tests, the benchmark). */
-  get isLoaded(): boolean {
-    return this.providers !== undefined;
-  }
-
   /** The Projects provider (made now when not yet). */
   get projects(): ProjectsProvider {
     return this.loaded().projects;
