@@ -1,15 +1,18 @@
-// Wiring only: the session, the views, the commands, the log and the status bar. No request and
-// no heavy work here: activation loads what the signed-out welcome needs (dist/extension.js); the
-// commands, the prompts, the API client and the views' providers load on first use (dist/lazy.js,
-// src/lazyLoad.ts), and node-fetch with the first request (dist/fetch.js; see esbuild.js).
+// Wiring only: the session, the views, the commands and the log. No request and no heavy work
+// here: activation loads what the signed-out welcome needs (dist/extension.js); the commands, the
+// prompts, the API client, the views' providers, the rate-limit item and the expiry watcher load on
+// first use (dist/lazy.js, src/lazyLoad.ts, src/loadedParts.ts), and node-fetch with the first
+// request (dist/fetch.js; see esbuild.js).
 import * as vscode from 'vscode';
-import { RateLimitState, redact, type FetchLike } from './api';
+import type { RateLimitState } from './api';
 import { AuthSession } from './auth';
-import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
-import { lazy, registerCommandsOnFirstUse } from './lazyLoad';
-import { createLog, logRequest } from './log';
+import type { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
+import { Command } from './commandIds';
+import type { LoadedParts } from './loadedParts';
+import { lazy, registerCommandsOnFirstUse, whenLazyLoaded } from './lazyLoad';
+import { createLog } from './log';
 import type { Services } from './services';
-import { RateLimitItem } from './statusBar/rateLimitItem';
+import type { RateLimitItem } from './statusBar/rateLimitItem';
 import { SidebarViews } from './views';
 import { WalkthroughProgress } from './walkthrough/progress';
 
@@ -29,46 +32,22 @@ export interface ExtensionApi {
   readonly activationMs: number;
 }
 
-/** node-fetch is loaded on the first request, not at activation: it is dist/fetch.js (esbuild.js). */
-const lazyFetch: FetchLike = async (url, init) => {
-  const { default: fetch } = await import('node-fetch');
-  return fetch(url, init) as unknown as ReturnType<FetchLike>;
-};
-
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   const log = createLog();
-  // One budget per API address: a server's headers never block another address's requests.
-  const rateLimits = new Map<string, RateLimitState>();
-  const rateLimitFor = (baseUrl: string): RateLimitState => {
-    let state = rateLimits.get(baseUrl);
-    if (!state) {
-      state = new RateLimitState();
-      rateLimits.set(baseUrl, state);
-    }
-    return state;
-  };
   const walkthrough = new WalkthroughProgress();
-  const version = String(context.extension.packageJSON.version ?? '0.0.0');
-  const userAgent = `workspace-automation/${version} (vscode ${vscode.version})`;
-  const session: AuthSession = new AuthSession(context, (baseUrl, getToken) =>
-    new (lazy().ApiClient)({
-      baseUrl,
-      getToken,
-      fetch: lazyFetch,
-      userAgent,
-      rateLimit: rateLimitFor(baseUrl),
-      onRequest: (e) => {
-        if (e.status !== undefined) {
-          session.noteAnswer();
-        }
-        logRequest(log, e, [getToken()]);
-        walkthrough.noteRequest(e);
-      },
-      // The view shows an error row for it; the log keeps what the item was (redacted).
-      onItemProblem: (p, request) => log.warn(redact(`${request.method} ${request.path}: left out ${p.message}; the item: ${p.excerpt}`, [getToken()])),
-    }),
-  );
+  // The client factory, the rate-limit item and the expiry watcher come with dist/lazy.js
+  // (src/loadedParts.ts): made by the first command, client or view, before any request.
+  let loadedParts: LoadedParts | undefined;
+  const parts = (): LoadedParts => {
+    lazy();
+    return loadedParts!;
+  };
+  const session: AuthSession = new AuthSession(context, (baseUrl, getToken) => parts().createClient(baseUrl, getToken));
+  whenLazyLoaded((module) => {
+    loadedParts = module.createLoadedParts({ context, session, log, onRequest: (e) => walkthrough.noteRequest(e) });
+    context.subscriptions.push(loadedParts);
+  });
   session.setPrompts({
     signIn: () => lazy().signInInteractive(session),
     signInWithToken: (args) => lazy().signInWithToken(session, args),
@@ -81,34 +60,35 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     return providers;
   });
   const services: Services = { context, session, views, log };
-  const statusBar = new RateLimitItem(log);
-  const followAddress = (): void => statusBar.follow(session.baseUrl ? rateLimitFor(session.baseUrl) : undefined);
-  const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   context.subscriptions.push(
     log,
     session,
     views,
-    statusBar,
-    tokenExpiry,
     walkthrough,
-    session.onDidChange(followAddress),
     session.onDidChangeState((state) => state === 'signedOut' && walkthrough.reset()),
+    vscode.commands.registerCommand(Command.ShowRateLimit, () => parts().statusBar.showDetails()),
   );
-  const commands = registerCommandsOnFirstUse(services);
+  const commands = registerCommandsOnFirstUse(services, new Set([Command.ShowRateLimit, Command.OpenWalkthrough]));
   context.subscriptions.push(commands);
   views.create(services);
-  // Reads the settings and SecretStorage (no request) to set the welcome state.
-  void session.ready();
+  // Reads the settings and SecretStorage (no request) to set the welcome state. Signed in, the
+  // token's expiry is checked (the watcher comes with dist/lazy.js, which the views load anyway
+  // once a workspace is chosen).
+  void session.ready().then(() => session.signedIn && lazy());
   return {
     services,
     session,
     views,
     get rateLimit() {
-      return rateLimitFor(session.baseUrl ?? '');
+      return parts().rateLimitFor(session.baseUrl ?? '');
     },
-    rateLimitFor,
-    statusBar,
-    tokenExpiry,
+    rateLimitFor: (baseUrl) => parts().rateLimitFor(baseUrl),
+    get statusBar() {
+      return parts().statusBar;
+    },
+    get tokenExpiry() {
+      return parts().tokenExpiry;
+    },
     walkthrough,
     activationMs: performance.now() - started,
   };

@@ -3,23 +3,39 @@
 import * as vscode from 'vscode';
 import type { Services } from './services';
 
-let l10nConfigured = false;
+type LazyModule = typeof import('./lazy');
+
+let loaded: LazyModule | undefined;
+const firstLoadListeners: ((module: LazyModule) => void)[] = [];
 
 /** dist/lazy.js (src/lazy.ts when unbundled), loaded on the first call. */
-export function lazy(): typeof import('./lazy') {
+export function lazy(): LazyModule {
+  if (loaded) {
+    return loaded;
+  }
   // Synchronous on purpose: the client factory and the commands' registration are synchronous.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const module = require('./lazy') as typeof import('./lazy');
-  if (!l10nConfigured) {
-    l10nConfigured = true;
-    // The vscode-free modules' strings (@vscode/l10n: English without this, as in the unit tests)
-    // come from the bundle the editor chose for its display language. Every module that uses
-    // @vscode/l10n is in dist/lazy.js, so activation loads none of it.
-    if (vscode.l10n.bundle) {
-      module.configureL10n({ contents: vscode.l10n.bundle });
-    }
+  const module = require('./lazy') as LazyModule;
+  loaded = module;
+  // The vscode-free modules' strings (@vscode/l10n: English without this, as in the unit tests)
+  // come from the bundle the editor chose for its display language. Every module that uses
+  // @vscode/l10n is in dist/lazy.js, so activation loads none of it.
+  if (vscode.l10n.bundle) {
+    module.configureL10n({ contents: vscode.l10n.bundle });
+  }
+  for (const listener of firstLoadListeners.splice(0)) {
+    listener(module);
   }
   return module;
+}
+
+/** Runs `listener` when dist/lazy.js loads, before lazy() returns it (at once if it has loaded). */
+export function whenLazyLoaded(listener: (module: LazyModule) => void): void {
+  if (loaded) {
+    listener(loaded);
+  } else {
+    firstLoadListeners.push(listener);
+  }
 }
 
 interface Manifest {
@@ -38,9 +54,9 @@ export interface CommandStandIns extends vscode.Disposable {
  * first call loads the commands (registerCommands in dist/lazy.js), puts the real ones in the
  * stand-ins' place and runs the real one with the same arguments. The row commands (hidden from
  * the palette: they take a row) need none: loadReal() registers them with the rest when the views
- * load their rows. A command something else has registered already keeps its registration.
+ * load their rows. `registeredElsewhere`: the commands activation registers itself (not registerCommands's).
  */
-export function registerCommandsOnFirstUse(services: Services): CommandStandIns {
+export function registerCommandsOnFirstUse(services: Services, registeredElsewhere: ReadonlySet<string>): CommandStandIns {
   const manifest = services.context.extension.packageJSON as Manifest;
   const rowCommands = new Set((manifest.contributes?.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
   let real: vscode.Disposable[] | undefined;
@@ -57,13 +73,8 @@ export function registerCommandsOnFirstUse(services: Services): CommandStandIns 
     return vscode.commands.executeCommand(command, ...args);
   };
   for (const { command } of manifest.contributes?.commands ?? []) {
-    if (rowCommands.has(command)) {
-      continue;
-    }
-    try {
+    if (!rowCommands.has(command) && !registeredElsewhere.has(command)) {
       standIns.push(vscode.commands.registerCommand(command, (...args: unknown[]) => runReal(command, args)));
-    } catch {
-      // Registered by another part of the extension (not by registerCommands).
     }
   }
   return { loadReal, dispose: () => (real ?? standIns).forEach((d) => d.dispose()) };

@@ -1,7 +1,7 @@
 // The "Workspace Automation" output channel: one line per request (method, path, status,
-// duration), fed by the client's onRequest. Everything written here goes through redact().
+// duration, written by src/requestLog.ts), fed by the client's onRequest. Everything written
+// there goes through redact().
 import * as vscode from 'vscode';
-import { redact, type RequestEvent } from './api';
 
 export const OUTPUT_CHANNEL_NAME = 'Workspace Automation';
 
@@ -21,16 +21,4 @@ export function createLog(): vscode.LogOutputChannel {
       return typeof value === 'function' ? value.bind(channel) : value;
     },
   });
-}
-
-/** Writes one request attempt; `secrets` are exact strings to remove besides the known patterns. */
-export function logRequest(log: vscode.LogOutputChannel, e: RequestEvent, secrets: readonly (string | undefined)[] = []): void {
-  const retry = e.attempt > 0 ? ` (retry ${e.attempt})` : '';
-  const outcome = e.status !== undefined ? String(e.status) : 'no answer';
-  const line = redact(`${e.method} ${e.path} ${outcome} ${Math.round(e.durationMs)} ms${retry}${e.error ? `: ${e.error}` : ''}`, secrets);
-  if (e.error !== undefined || (e.status !== undefined && e.status >= 500)) {
-    log.warn(line);
-  } else {
-    log.info(line);
-  }
 }

@@ -1,6 +1,7 @@
 // Status-bar item with the rate-limit budget ("$(pulse) 4,987/5,000") of the address in use,
 // hidden until its first answer; the warning background below 10 % tells the user to slow down
-// before calls fail. Clicking it shows the budget, its reset and a way to the request log.
+// before calls fail. Clicking it shows the budget, its reset and a way to the request log
+// (showDetails: the command workspaceAutomation.showRateLimit, registered by src/extension.ts).
 import * as vscode from 'vscode';
 import type { RateLimitSnapshot, RateLimitState } from '../api';
 import { rateLimitFigures } from './rateLimitDetails';
@@ -24,14 +25,12 @@ export class RateLimitItem implements vscode.Disposable {
   visible = false;
   private state: RateLimitState | undefined;
   private subscription: { dispose(): void } | undefined;
-  private readonly command: vscode.Disposable;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
     state?: RateLimitState,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.command = vscode.commands.registerCommand(Command.ShowRateLimit, () => this.showDetails());
     this.follow(state);
   }
 
@@ -130,7 +129,6 @@ export class RateLimitItem implements vscode.Disposable {
 
   dispose(): void {
     this.subscription?.dispose();
-    this.command.dispose();
     this._item?.dispose();
   }
 }

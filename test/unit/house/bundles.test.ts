@@ -30,7 +30,7 @@ describe('house: the bundles', function () {
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('activation loads the session, the settings and SidebarViews, nothing of the commands, the client or the views’ rows', () => {
+  it('activation loads the session, the settings and SidebarViews, nothing of the commands, the client, its budgets or the views’ rows', () => {
     for (const needed of ['src/extension.ts', 'src/auth/session.ts', 'src/settings.ts', 'src/views/index.ts']) {
       assert.ok(main.includes(needed), `${needed} is in dist/extension.js (found: ${main.join(', ')})`);
     }
@@ -40,6 +40,10 @@ describe('house: the bundles', function () {
         /^src\/views\/(projects|commits|targets|variables)\//.test(m) && m !== 'src/views/commits/commitScheme.ts' ||
         (m.startsWith('src/views/tree/') && m !== 'src/views/tree/contextValues.ts') ||
         ['src/api/client.ts', 'src/api/transport.ts', 'src/api/validate.ts', 'src/ui/multiStepInput.ts'].includes(m) ||
+        // What comes with the first client (src/loadedParts.ts): budgets, the status item, the
+        // expiry watcher, the request log's redaction.
+        m.startsWith('src/statusBar/') ||
+        ['src/loadedParts.ts', 'src/requestLog.ts', 'src/auth/tokenExpiryWatcher.ts', 'src/api/rateLimit.ts', 'src/api/redact.ts'].includes(m) ||
         // @vscode/l10n too: lazy() configures it when dist/lazy.js loads, so a module using it
         // in dist/extension.js would show English until then.
         m.startsWith('node_modules/'),
@@ -48,7 +52,7 @@ describe('house: the bundles', function () {
   });
 
   it('the views’ providers, the commands and the client are in dist/lazy.js, with no second copy of a module of dist/extension.js', () => {
-    for (const needed of ['src/views/providers.ts', 'src/views/projects/provider.ts', 'src/commands/index.ts', 'src/api/client.ts']) {
+    for (const needed of ['src/views/providers.ts', 'src/views/projects/provider.ts', 'src/commands/index.ts', 'src/api/client.ts', 'src/loadedParts.ts', 'src/statusBar/rateLimitItem.ts']) {
       assert.ok(lazy.includes(needed), `${needed} is in dist/lazy.js`);
     }
     assert.deepEqual(
