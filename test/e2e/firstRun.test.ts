@@ -1,6 +1,7 @@
 // A newcomer's first look, as a person sees it: one signed-out welcome (in Projects; Commits and
 // Targets appear once signed in), its text right for where the account is, the token-page link
-// asking the account type, and the status bar item's click showing the budget and the log.
+// asking the account type, Show API Rate Limit before any request, and the status bar item's click
+// showing the budget and the log.
 import * as assert from 'node:assert/strict';
 import { demoTokens, waitFor, workbench } from './workbench';
 import { sendsRateLimitReset } from '../harness/dialect';
@@ -35,6 +36,15 @@ describe('first run (UI)', () => {
     assert.equal(await wb.page.locator('.sidebar .welcome-view-content .monaco-button', { hasText: 'Sign In' }).count(), 1);
     const titles = await wb.viewTitles();
     assert.ok(!titles.includes('Commits') && !titles.includes('Targets') && !titles.includes('Variables'), `views shown: ${JSON.stringify(titles)}`);
+    // Before any request (the rate-limit item comes with the first client, src/loadedParts.ts),
+    // the palette's Show API Rate Limit still answers: no budget known yet, and the log.
+    await wb.runCommand('Workspace Automation: Show API Rate Limit');
+    await wb.waitQuickInput({ title: /API Rate Limit/ });
+    const items = await wb.quickPickItems();
+    assert.ok(items.some((i) => /No answer from the service yet/.test(i)), `rows: ${JSON.stringify(items)}`);
+    assert.ok(items.some((i) => /Show Log/.test(i)), `rows: ${JSON.stringify(items)}`);
+    await wb.cancel();
+    await wb.waitQuickInputClosed();
   });
 
   it('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
