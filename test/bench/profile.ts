@@ -27,7 +27,9 @@ export interface ProfileSummary {
   topLevelMs: number;
   /** The top level's require('vscode'): the editor builds the API object for the extension (every extension pays it). */
   vscodeApiMs: number;
-  /** Our functions called by the editor within the window (inclusive): activate(), then providers and events. */
+  /** activate() as the editor calls it (inclusive): its synchronous part. */
+  activateMs: number;
+  /** Our other functions called by the editor within the window (inclusive): providers, events, promise callbacks. */
   calledByEditor: { where: string; ms: number }[];
   /** Everything sampled while our code or its compilation was on the stack. */
   oursMs: number;
@@ -120,6 +122,10 @@ function decodeVlq(text: string): number[] {
 // ------------------------------------------------------------------------------------------------
 
 /** Summarises a profile of one activation; `bundleUrl` ends the URL of our dist/extension.js. */
+/**
+ * `bundleUrlEnd`: how the URL of our dist/extension.js ends, with the extension's install folder
+ * (`publisher.name-version/dist/extension.js`): other extensions have a dist/extension.js too.
+ */
 export function summariseProfile(profile: CpuProfile, bundleUrlEnd: string, map: SourceMap | undefined): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -154,6 +160,7 @@ export function summariseProfile(profile: CpuProfile, bundleUrlEnd: string, map:
   let compileMs = 0;
   let topLevelMs = 0;
   let vscodeApiMs = 0;
+  let activateMs = 0;
   const calledByEditor = new Map<string, number>();
   /** Roots of the subtrees that count: our top level, the compile beside it, our functions the editor calls. */
   const roots = new Set<number>();
@@ -174,8 +181,12 @@ export function summariseProfile(profile: CpuProfile, bundleUrlEnd: string, map:
         }
       }
     } else if (ours(n) && p && !hasOursAbove(n.id)) {
-      const key = where(n);
-      calledByEditor.set(key, (calledByEditor.get(key) ?? 0) + inclusive(n.id));
+      if (/^_callActivate/.test(p.callFrame.functionName)) {
+        activateMs += inclusive(n.id);
+      } else {
+        const key = where(n);
+        calledByEditor.set(key, (calledByEditor.get(key) ?? 0) + inclusive(n.id));
+      }
       roots.add(n.id);
     }
   }
@@ -198,6 +209,7 @@ export function summariseProfile(profile: CpuProfile, bundleUrlEnd: string, map:
     compileMs,
     topLevelMs,
     vscodeApiMs,
+    activateMs,
     calledByEditor: [...calledByEditor].sort((a, b) => b[1] - a[1]).map(([w, ms]) => ({ where: w, ms })),
     oursMs,
     top,
