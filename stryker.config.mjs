@@ -14,6 +14,7 @@ export const pureModules = [
   'src/commands/projectName.ts',
   'src/commands/variables/dotenvFile.ts',
   'src/commands/variables/importPlan.ts',
+  'src/requestLog.ts',
   'src/statusBar/rateLimitDetails.ts',
   'src/ui/boundedPaging.ts',
   'src/ui/errorMessages.ts',
@@ -38,6 +39,7 @@ export const notLogic = {
   'src/views/tree/listContext.ts': 'an interface only',
   'src/views/variables/context.ts': 'an interface only',
   'src/views/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
+  'src/views/commits/commitScheme.ts': 'one string constant (the commit documents\' URI scheme)',
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

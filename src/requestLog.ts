@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import { redact, type RequestEvent } from './api';
 
 /** Writes one request attempt; `secrets` are exact strings to remove besides the known patterns. */
-export function logRequest(log: vscode.LogOutputChannel, e: RequestEvent, secrets: readonly (string | undefined)[] = []): void {
+export function logRequest(log: vscode.LogOutputChannel, e: RequestEvent, secrets: readonly (string | undefined)[]): void {
   const retry = e.attempt > 0 ? ` (retry ${e.attempt})` : '';
   const outcome = e.status !== undefined ? String(e.status) : 'no answer';
   const line = redact(`${e.method} ${e.path} ${outcome} ${Math.round(e.durationMs)} ms${retry}${e.error ? `: ${e.error}` : ''}`, secrets);
