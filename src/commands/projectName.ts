@@ -1,6 +1,7 @@
 // A new project's name: the slug proposed from its display name, and the check of a typed name. No
 // vscode import: the unit tests run it in plain Node.
 import * as l10n from '@vscode/l10n';
+import { slug } from '../views/projects/repoAddress';
 
 /** A project name: lower-case letters, digits and inner dashes. */
 export const PROJECT_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
@@ -8,12 +9,8 @@ export const MAX_PROJECT_NAME = 100;
 
 /** The lower-case slug of a display name, as the service derives it: "Web App" → "web-app". */
 export function slugOf(displayName: string): string {
-  return displayName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-') // a dash is in [^a-z0-9] too: no two dashes are left in a row
-    .replace(/^-|-$/g, '')
+  // Accents off first ("Café" → "cafe"), then the slug the Projects view matches repositories by.
+  return slug(displayName.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .slice(0, MAX_PROJECT_NAME)
     .replace(/-$/, '');
 }
