@@ -1,5 +1,5 @@
 // `npm run emulator -- --port 4010 [--dialect default|vendor] [--rate-limit N] [--rate-window-s S]
-//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]`
+//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--clock real|manual]`
 import { parseArgs } from 'node:util';
 import { banner } from './banner';
 import { DIALECTS, parseDialect } from './dialect';
@@ -7,7 +7,8 @@ import { FAULT_KINDS, FaultKind } from './faults';
 import { startEmulator } from './index';
 
 const USAGE = `Usage: npm run emulator -- [--port N] [--dialect ${DIALECTS.join('|')}] [--rate-limit N] [--rate-window-s S]
-  [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N]
+  [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--clock real|manual]
+Clock: real (default here: runs play out in wall-clock time) or manual (stands still until POST /__emulator/clock {advanceMs}).
 Dialects: default (api.md and conventions.md), vendor (the real service's documented answer shapes).
 Fault kinds: ${FAULT_KINDS.join(', ')}`;
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
       'scale-targets': { type: 'string' },
       'scale-commits': { type: 'string' },
       dialect: { type: 'string' },
+      clock: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -47,7 +49,12 @@ async function main(): Promise<void> {
     }
     return { kind: kind as FaultKind, count: int('fault', count, 1) };
   });
+  const clockMode = values.clock ?? 'real';
+  if (clockMode !== 'real' && clockMode !== 'manual') {
+    throw new Error(`--clock must be real or manual, got '${clockMode}'`);
+  }
   const emulator = await startEmulator({
+    clockMode,
     port: int('port', values.port, 4010),
     rateLimit: int('rate-limit', values['rate-limit']),
     rateWindowS: int('rate-window-s', values['rate-window-s']),

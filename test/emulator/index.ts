@@ -1,8 +1,10 @@
 // The emulator's importable API: start one on a free port, drive it, close it.
+import type { EmulatorClock } from './clock';
 import type { Dialect } from './dialect';
 import type { FaultSpec } from './faults';
 import { EmulatorOptions, EmulatorServer, RequestLogEntry } from './server';
 
+export { CLOCK_START_MS, EmulatorClock, type ClockMode } from './clock';
 export { DIALECTS, parseDialect, type Dialect } from './dialect';
 export type { FaultKind, FaultSpec } from './faults';
 export type { EmulatorOptions, RequestLogEntry } from './server';
@@ -26,6 +28,8 @@ export interface Emulator {
   clearFaults(): void;
   readonly requests: RequestLogEntry[];
   clearRequests(): void;
+  /** The emulator's time (runs, OAuth lifetimes): `clock.advance(ms)`; a reset puts it back. */
+  readonly clock: EmulatorClock;
 }
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
@@ -51,6 +55,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
     clearRequests: () => {
       server.log = [];
     },
+    clock: server.clock,
   };
 }
 

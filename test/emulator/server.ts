@@ -5,6 +5,7 @@
 import { createServer, IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScaleOptions } from './demo-data';
+import { ClockMode, EmulatorClock } from './clock';
 import { Dialect, DIALECTS, isDialect, missingScopeMessage } from './dialect';
 import { AFTER_PROCESSING, answerInsteadOf, FaultKind, FaultQueue, FaultSpec, faultError, sendTrickle, sendTruncated } from './faults';
 import { ApiError, Body, invalidUrl } from './http';
@@ -48,6 +49,8 @@ export interface EmulatorOptions {
   scale?: ScaleOptions;
   /** How answers are written: `default` (api.md + conventions.md) or `vendor` (the real service's documented shapes). */
   dialect?: Dialect;
+  /** `manual` (default: time stands still until a test advances it) or `real` (npm start). */
+  clockMode?: ClockMode;
 }
 
 /** One API request as logged: never headers or bodies. */
@@ -119,6 +122,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class EmulatorServer {
   store: Store;
   readonly faults = new FaultQueue();
+  /** Time for whatever plays out over time (runs, OAuth lifetimes): tests advance it, npm start lets it run. */
+  readonly clock: EmulatorClock;
   log: RequestLogEntry[] = [];
   latencyMs: number;
   base = '';
@@ -129,6 +134,7 @@ export class EmulatorServer {
 
   constructor(private readonly opts: EmulatorOptions = {}) {
     this.store = new Store(opts.scale, opts.dialect ?? 'default');
+    this.clock = new EmulatorClock(opts.clockMode ?? 'manual');
     this.latencyMs = opts.latencyMs ?? 0;
     this.rateLimit = opts.rateLimit ?? 5000;
     this.rateWindowMs = (opts.rateWindowS ?? 3600) * 1000;
@@ -169,6 +175,7 @@ export class EmulatorServer {
   /** Back to the demo data of `dialect` (default: the dialect the emulator was started with). */
   reset(dialect: Dialect = this.opts.dialect ?? 'default'): void {
     this.store = new Store(this.opts.scale, dialect);
+    this.clock.reset();
     this.rates.clear();
     this.faults.clear();
     this.log = [];
@@ -405,6 +412,24 @@ export class EmulatorServer {
         }
         this.latencyMs = ms;
         return send(204);
+      }
+      case 'GET clock':
+        return send(200, { now: new Date(this.clock.now()).toISOString(), nowMs: this.clock.now(), mode: this.clock.mode });
+      case 'POST clock': {
+        const { advanceMs, mode } = json;
+        if (advanceMs !== undefined && (typeof advanceMs !== 'number' || !Number.isFinite(advanceMs) || advanceMs < 0)) {
+          return fail("Value of 'advanceMs' is invalid.");
+        }
+        if (mode !== undefined && mode !== 'manual' && mode !== 'real') {
+          return fail("Value of 'mode' is invalid.");
+        }
+        if (mode !== undefined) {
+          this.clock.setMode(mode);
+        }
+        if (advanceMs !== undefined) {
+          this.clock.advance(advanceMs);
+        }
+        return send(200, { now: new Date(this.clock.now()).toISOString(), nowMs: this.clock.now(), mode: this.clock.mode });
       }
       case 'GET requests':
         return send(200, { requests: this.log });

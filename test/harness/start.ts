@@ -55,12 +55,12 @@ function pidsMentioning(marker: string): number[] {
 async function startEmulatorOnPreferredPort(dialect: Dialect) {
   const preferred = Number(process.env.EMULATOR_PORT ?? 4010);
   try {
-    return await startEmulator({ port: preferred, dialect });
+    return await startEmulator({ port: preferred, dialect, clockMode: 'real' });
   } catch (e) {
     if (process.env.EMULATOR_PORT) {
       throw e;
     }
-    return startEmulator({ port: 0, dialect });
+    return startEmulator({ port: 0, dialect, clockMode: 'real' });
   }
 }
 
