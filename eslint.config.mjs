@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
@@ -6,18 +8,21 @@ import tseslint from 'typescript-eslint';
 // folder may not import; a wrong-way import fails `npm run lint` (test/unit/house/layers.test.ts
 // proves that each rule bites). Patterns match the import specifier, so they hold at any depth.
 const seg = (...names) => `(^|/)(${names.join('|')})(/|$)`;
-const FEATURE_VIEWS = ['projects', 'commits', 'targets', 'variables'];
+/** Every folder under src/features/: read here, so a new feature is covered without editing this file. */
+const FEATURES = fs.readdirSync(path.join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const noExtension = { regex: seg('extension'), message: 'Nothing imports extension.ts: it is the wiring at the top.' };
 const noFeatures = {
-  regex: `${seg('commands', 'statusBar', 'walkthrough')}|(^|/)views(/index)?$|(^|/)views/(${FEATURE_VIEWS.join('|')})(/|$)|^\\.\\./(${FEATURE_VIEWS.join('|')})(/|$)`,
-  message: 'The kernel (api, auth, ui, ssh, views/tree, the files at src/) may not import a feature folder (commands, a view, statusBar, walkthrough).',
+  regex: `${seg('features', 'commands')}|(^|/)views(/index|/providers)?$`,
+  message: 'The kernel (api, auth, ui, ssh, tree, workspace, the files at src/) may not import a feature (src/features/…) or the wiring that lists them.',
 };
-const noViews = { regex: `${seg('views')}|^\\.\\./(tree|${FEATURE_VIEWS.join('|')})(/|$)`, message: 'src/ui may not import views: views use ui, not the other way.' };
-const noCommands = { regex: seg('commands'), message: 'Views and ui may not import commands: commands use them, not the other way.' };
-const noAuth = {
-  regex: seg('auth'),
-  message: "Views may not import auth's classes: they take the Session interface (src/services.ts).",
-};
+const noViews = { regex: `${seg('views')}|^\\.\\./tree(/|$)`, message: 'src/ui may not import views or tree nodes: views use ui, not the other way.' };
+/** A feature imports the kernel and itself only: another feature's folder (from any depth) is refused. */
+const noOtherFeature = (own) => ({
+  regex: `(^|/)(${FEATURES.filter((f) => f !== own).join('|')})(/|$)|^(\\.\\./){2,}(commands|views)(/|$)`,
+  message: `src/features/${own} imports the kernel and itself only: what two features share moves to the kernel (house.md).`,
+});
 /** One no-restricted-imports rule from the pattern lists that apply to a folder (ESLint keeps only the last value of a rule). */
 const restrict = (...patterns) => ['error', { patterns }];
 
@@ -53,7 +58,7 @@ export default tseslint.config(
   },
   {
     // The kernel: what every feature uses.
-    files: ['src/api/**/*.ts', 'src/auth/**/*.ts', 'src/ui/**/*.ts', 'src/ssh/**/*.ts', 'src/views/tree/**/*.ts', 'src/*.ts'],
+    files: ['src/api/**/*.ts', 'src/auth/**/*.ts', 'src/ui/**/*.ts', 'src/ssh/**/*.ts', 'src/tree/**/*.ts', 'src/workspace/**/*.ts', 'src/*.ts'],
     ignores: ['src/extension.ts', 'src/lazy.ts', 'src/lazyLoad.ts', 'src/loadedParts.ts'],
     rules: { 'no-restricted-imports': restrict(noExtension, noFeatures) },
   },
@@ -61,14 +66,10 @@ export default tseslint.config(
     files: ['src/ui/**/*.ts'],
     rules: { 'no-restricted-imports': restrict(noExtension, noFeatures, noViews) },
   },
-  {
-    files: ['src/views/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(noExtension, noCommands, noAuth) },
-  },
-  {
-    files: ['src/views/tree/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict(noExtension, noFeatures, noAuth) },
-  },
+  ...FEATURES.map((own) => ({
+    files: [`src/features/${own}/**/*.ts`],
+    rules: { 'no-restricted-imports': restrict(noExtension, noOtherFeature(own)) },
+  })),
   {
     // The client is shared with plain Node (tests, a CLI, a web build): it never depends on the
     // editor nor on anything of the extension outside src/api.

@@ -12,9 +12,9 @@ import type { LoadedParts } from './loadedParts';
 import { lazy, registerCommandsOnFirstUse, whenLazyLoaded } from './lazyLoad';
 import { createLog } from './log';
 import type { Services } from './services';
-import type { RateLimitItem } from './statusBar/rateLimitItem';
+import type { RateLimitItem } from './features/rateLimit/rateLimitItem';
 import { SidebarViews } from './views';
-import { WalkthroughProgress } from './walkthrough/progress';
+import { WalkthroughProgress } from './features/walkthrough/progress';
 
 /** What activate() returns: handles for the extension-host tests. */
 export interface ExtensionApi {

@@ -8,7 +8,7 @@ import { ApiClient, RateLimitState, redact, type FetchLike, type RequestEvent } 
 import type { AuthSession } from './auth/session';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { logRequest } from './requestLog';
-import { RateLimitItem } from './statusBar/rateLimitItem';
+import { RateLimitItem } from './features/rateLimit/rateLimitItem';
 
 /** What extension.ts gives: the session, the log, and who else hears of each request. */
 export interface LoadedPartsNeeds {

@@ -99,7 +99,7 @@ export interface Views {
   refreshAll(): void;
 }
 
-/** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended (src/views/commits/commitFilter.ts). */
+/** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended (src/features/commits/commitFilter.ts). */
 export interface CommitFilter {
   readonly since?: string;
   readonly until?: string;

@@ -2,8 +2,8 @@
 // paged list): both re-run a load.
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { ErrorNode } from '../views/tree/errorNode';
-import { LoadMoreNode } from '../views/tree/loadMoreNode';
+import { ErrorNode } from '../tree/errorNode';
+import { LoadMoreNode } from '../tree/loadMoreNode';
 import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {

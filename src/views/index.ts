@@ -8,12 +8,12 @@ import type { Pipeline, ProjectRef, Target, Variable, VariableFilter } from '../
 import type { CommitFilter } from '../services';
 import type { Services, Session, Views } from '../services';
 import { CurrentProject } from '../currentProject';
-import { COMMIT_SCHEME } from './commits/commitScheme';
-import type { CommitsProvider } from './commits/provider';
-import type { ProjectsProvider } from './projects/provider';
+import { COMMIT_SCHEME } from '../features/commits/commitScheme';
+import type { CommitsProvider } from '../features/commits/provider';
+import type { ProjectsProvider } from '../features/projects/provider';
 import type { ViewProviders } from './providers';
-import type { TargetsProvider } from './targets/provider';
-import type { VariablesProvider } from './variables/provider';
+import type { TargetsProvider } from '../features/targets/provider';
+import type { VariablesProvider } from '../features/variables/provider';
 
 /** Makes the providers and their TreeViews (src/views/providers.ts), loading their code. */
 export type ViewProvidersFactory = (session: Session, currentProject: CurrentProject) => ViewProviders;

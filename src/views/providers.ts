@@ -4,10 +4,10 @@
 import type * as vscode from 'vscode';
 import type { CurrentProject } from '../currentProject';
 import type { Session } from '../services';
-import { CommitsProvider } from './commits/provider';
-import { ProjectsProvider } from './projects/provider';
-import { TargetsProvider } from './targets/provider';
-import { VariablesProvider } from './variables/provider';
+import { CommitsProvider } from '../features/commits/provider';
+import { ProjectsProvider } from '../features/projects/provider';
+import { TargetsProvider } from '../features/targets/provider';
+import { VariablesProvider } from '../features/variables/provider';
 
 export interface ViewProviders extends vscode.Disposable {
   readonly projects: ProjectsProvider;

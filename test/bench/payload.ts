@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import { allowPipeline } from '../../src/commands/pipelineAccess/allowPipeline';
+import { allowPipeline } from '../../src/features/pipelineAccess/allowPipeline';
 import type { ExtensionApi } from '../../src/extension';
 import { ScriptedPrompter } from '../host/scriptedPrompter';
 import type { BenchResults, Journey, Rows } from './results';

@@ -6,8 +6,8 @@
 // through the API show exactly the expected change.
 import * as assert from 'node:assert/strict';
 import type { Pipeline, ProjectRef, Target } from '../../src/api';
-import { allowPipeline } from '../../src/commands/pipelineAccess/allowPipeline';
-import { checkPipelineAccess } from '../../src/commands/pipelineAccess/checkPipelineAccess';
+import { allowPipeline } from '../../src/features/pipelineAccess/allowPipeline';
+import { checkPipelineAccess } from '../../src/features/pipelineAccess/checkPipelineAccess';
 import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
 import { addFault, apiCall, clearRequests, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';

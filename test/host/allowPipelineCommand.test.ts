@@ -3,8 +3,8 @@
 // last argument: the view's target takes the answer without another request.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { AllowOutcome } from '../../src/commands/pipelineAccess/allowPipeline';
-import type { AccessOutcome } from '../../src/commands/pipelineAccess/checkPipelineAccess';
+import type { AllowOutcome } from '../../src/features/pipelineAccess/allowPipeline';
+import type { AccessOutcome } from '../../src/features/pipelineAccess/checkPipelineAccess';
 import { demoTargets, fullTargetLabel, listedTargetLabel, targetsClosedTo } from '../harness/dialect';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, clearRequests, labelOf, requests, signedInAs, signedOutState } from './sessionHelpers';

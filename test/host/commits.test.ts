@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import { ALL_STATUSES_COMMIT_INDEX, demoCommits, LARGE_PATCH_COMMIT_INDEX, LARGE_PATCH_LINES, USERS, WEB_APP_COMMIT_COUNT } from '../emulator/demo-data';
-import { askCommitFilter } from '../../src/commands/filterCommits';
+import { askCommitFilter } from '../../src/features/commits/filterCommits';
 import { BACK, type Prompter } from '../../src/ui/multiStepInput';
 import { demoCommitAuthor, fullCommitHasParents, isVendor } from '../harness/dialect';
 import { addFault, clearRequests, labelOf, requests, setSetting, signedInAs } from './sessionHelpers';

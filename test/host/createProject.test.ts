@@ -3,7 +3,7 @@
 // Edit (inputs kept), and the view asked to select the new project. After each, the project list
 // read through the API shows exactly the expected change.
 import * as assert from 'node:assert/strict';
-import { createProject } from '../../src/commands/createProject';
+import { createProject } from '../../src/features/projects/createProject';
 import { apiCall, requests, resetDemoData } from './sessionHelpers';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';
 

@@ -10,9 +10,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, type FetchLike } from '../../src/api';
-import { allowPipeline } from '../../src/commands/pipelineAccess/allowPipeline';
-import { createVariable } from '../../src/commands/createVariable';
-import { emptyAnswers } from '../../src/commands/createVariable/answers';
+import { allowPipeline } from '../../src/features/pipelineAccess/allowPipeline';
+import { createVariable } from '../../src/features/variables/createVariable';
+import { emptyAnswers } from '../../src/features/variables/createVariable/answers';
 import type { ExtensionApi } from '../../src/extension';
 import type { Services } from '../../src/services';
 import { startEmulator } from '../emulator';

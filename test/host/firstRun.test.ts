@@ -4,7 +4,7 @@
 // completing on real API answers.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RateLimitDetailItem } from '../../src/statusBar/rateLimitItem';
+import type { RateLimitDetailItem } from '../../src/features/rateLimit/rateLimitItem';
 import { config, emulatorUrl, ENV_TOKEN, extensionApi, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 import { isVendor, sendsRateLimitReset } from '../harness/dialect';
 

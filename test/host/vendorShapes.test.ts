@@ -9,8 +9,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Target } from '../../src/api';
-import { allowPipeline } from '../../src/commands/pipelineAccess/allowPipeline';
-import { checkPipelineAccess } from '../../src/commands/pipelineAccess/checkPipelineAccess';
+import { allowPipeline } from '../../src/features/pipelineAccess/allowPipeline';
+import { checkPipelineAccess } from '../../src/features/pipelineAccess/checkPipelineAccess';
 import type { ExtensionApi } from '../../src/extension';
 import { NON_MEMBERS, PRODUCTION_TARGET_ID, STAGING_TARGET_ID } from '../emulator';
 import { ScriptedPrompter, testServices } from './scriptedPrompter';

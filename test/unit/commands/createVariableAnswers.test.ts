@@ -1,7 +1,7 @@
 // Create Variable's answers: what an item of the Projects view (or of the Variables view) presets,
 // and the scope in words for messages and the log.
 import * as assert from 'node:assert/strict';
-import { answersFromItem, describeScope, emptyAnswers, isSshKind, proposedFileChmod, proposedFilePath, type VariableAnswers } from '../../../src/commands/createVariable/answers';
+import { answersFromItem, describeScope, emptyAnswers, isSshKind, proposedFileChmod, proposedFilePath, type VariableAnswers } from '../../../src/features/variables/createVariable/answers';
 
 const none = { scope: false, project: false, pipeline: false, action: false };
 

@@ -1,6 +1,6 @@
 // Create Project's names: the slug proposed from the display name, and the check of a typed name.
 import * as assert from 'node:assert/strict';
-import { checkProjectName, MAX_PROJECT_NAME, slugOf } from '../../../src/commands/projectName';
+import { checkProjectName, MAX_PROJECT_NAME, slugOf } from '../../../src/features/projects/projectName';
 
 describe('Create Project: names', () => {
   it('derives names as the service does', () => {

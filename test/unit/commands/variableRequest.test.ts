@@ -1,8 +1,8 @@
-// Create Variable's answers → request mapping (src/commands/createVariable/variableRequest.ts),
+// Create Variable's answers → request mapping (src/features/variables/createVariable/variableRequest.ts),
 // sent by the real client to the emulator over HTTP: each variable must land in the scope the
 // answers chose, and only there, with the kind, file fields and flags that were answered.
 import * as assert from 'node:assert/strict';
-import { toVariableCreate, takesDescription, type VariableRequestAnswers } from '../../../src/commands/createVariable/variableRequest';
+import { toVariableCreate, takesDescription, type VariableRequestAnswers } from '../../../src/features/variables/createVariable/variableRequest';
 import type { ApiClient } from '../../../src/api';
 import { ADMIN_TOKEN, WEB_APP_PIPELINE_IDS } from '../../emulator/demo-data';
 import { onlyNewVariable, readAllVariables, type AdminGet, type ApiVariable } from '../../harness/variables';

@@ -28,14 +28,16 @@ describe('house: the import rules of npm run lint', function () {
   const wrongWay: [string, string, string, string][] = [
     ['src/api/transportProbe.ts', 'window', 'vscode', 'the client knows no editor'],
     ['src/api/transportProbe.ts', 'Command', '../commandIds', 'the client imports nothing outside src/api'],
-    ['src/ui/probe.ts', 'ErrorNode', '../views/tree/errorNode', 'ui never imports views'],
+    ['src/ui/probe.ts', 'ErrorNode', '../tree/errorNode', 'ui never imports tree nodes'],
     ['src/ui/probe.ts', 'register', '../commands/refresh', 'ui never imports commands'],
-    ['src/views/commits/probe.ts', 'AuthSession', '../../auth/session', "views never import auth's classes"],
-    ['src/views/commits/probe.ts', 'register', '../../commands/refresh', 'views never import commands'],
-    ['src/views/tree/probe.ts', 'CommitNode', '../commits/commitNode', 'the generic tree pieces never import a view'],
-    ['src/auth/probe.ts', 'ProjectsProvider', '../views/projects/provider', 'the kernel never imports a feature'],
+    ['src/features/commits/probe.ts', 'register', '../../commands/refresh', 'a feature never imports the wiring of commands'],
+    ['src/features/commits/probe.ts', 'TargetNode', '../targets/targetNode', 'a feature never imports another feature'],
+    ['src/features/variables/commands/probe.ts', 'ProjectNode', '../../projects/projectNode', 'a feature never imports another feature, from any depth'],
+    ['src/features/projects/probe.ts', 'SidebarViews', '../../views', 'a feature never imports the views’ composition'],
+    ['src/tree/probe.ts', 'CommitNode', '../features/commits/commitNode', 'the generic tree pieces never import a feature'],
+    ['src/auth/probe.ts', 'ProjectsProvider', '../features/projects/provider', 'the kernel never imports a feature'],
     ['src/services.ts', 'SidebarViews', './views', 'the kernel never imports a feature'],
-    ['src/commands/probe.ts', 'activate', '../extension', 'nothing imports extension.ts'],
+    ['src/features/accounts/probe.ts', 'activate', '../../extension', 'nothing imports extension.ts'],
   ];
   for (const [file, name, from, why] of wrongWay) {
     it(`reports ${from} in ${file}: ${why}`, async () => {
@@ -43,14 +45,15 @@ describe('house: the import rules of npm run lint', function () {
     });
   }
 
-  it('lets the right way through: a command uses a view, a view the tree pieces and the Session interface', async () => {
-    assert.deepEqual(await ruleIds('src/commands/probe.ts', importing('ProjectsProvider', '../views/projects/provider')), []);
-    assert.deepEqual(await ruleIds('src/views/commits/probe.ts', importing('TreeNode', '../tree/treeNode')), []);
-    assert.deepEqual(await ruleIds('src/views/commits/probe.ts', "import type { Session } from '../../services';\n\nexport type Used = Session;\n"), []);
+  it('lets the right way through: a feature uses itself, the tree pieces, the kernel and the Session interface', async () => {
+    assert.deepEqual(await ruleIds('src/features/variables/commands/probe.ts', importing('VariablesProvider', '../provider')), []);
+    assert.deepEqual(await ruleIds('src/features/commits/probe.ts', importing('TreeNode', '../../tree/treeNode')), []);
+    assert.deepEqual(await ruleIds('src/features/commits/probe.ts', importing('ApiClient', '../../api')), []);
+    assert.deepEqual(await ruleIds('src/features/commits/probe.ts', "import type { Session } from '../../services';\n\nexport type Used = Session;\n"), []);
   });
 
   it('reports an import circle: a commit file row importing its commit row', async () => {
-    const file = 'src/views/commits/commitFileNode.ts';
+    const file = 'src/features/commits/commitFileNode.ts';
     const text = `${fs.readFileSync(path.join(root, file), 'utf8')}\n${importing('CommitNode', './commitNode').replace('used', 'parentClass')}`;
     assert.ok((await ruleIds(file, text)).includes('import-x/no-cycle'));
   });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rateLimitFigures, WARNING_FRACTION } from '../../../src/statusBar/rateLimitDetails';
+import { rateLimitFigures, WARNING_FRACTION } from '../../../src/features/rateLimit/rateLimitDetails';
 
 describe('rate-limit figures (status bar and its details)', () => {
   const now = new Date(Date.UTC(2026, 10, 23, 10, 0));

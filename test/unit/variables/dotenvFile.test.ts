@@ -1,7 +1,7 @@
 // Reading .env files for Import: dotenv's values, with every line that is not imported listed by
 // its number (bad lines, keys the service refuses, duplicates, empty values).
 import * as assert from 'node:assert/strict';
-import { readEnvFile } from '../../../src/commands/variables/dotenvFile';
+import { readEnvFile } from '../../../src/features/variables/commands/dotenvFile';
 
 const values = (text: string) => Object.fromEntries(readEnvFile(text).entries.map((e) => [e.key, e.value]));
 const lines = (text: string) => readEnvFile(text).entries.map((e) => [e.key, e.line]);

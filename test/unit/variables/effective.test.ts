@@ -1,8 +1,8 @@
 // Effective variables: action over pipeline over project over workspace, for the same key.
 import * as assert from 'node:assert/strict';
 import type { Variable } from '../../../src/api';
-import { effectiveVariables } from '../../../src/views/variables/effective';
-import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from '../../../src/views/variables/scope';
+import { effectiveVariables } from '../../../src/features/variables/effective';
+import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from '../../../src/workspace/variableScope';
 
 let nextId = 1;
 const v = (key: string, value: string, extra: Partial<Variable> = {}): Variable => ({ id: nextId++, key, value, type: 'VAR', ...extra });

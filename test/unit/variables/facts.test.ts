@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Variable } from '../../../src/api';
-import { countOutcomes, looksSecret, planImport } from '../../../src/commands/variables/importPlan';
-import { isEncryptedVariable, isPlainVar, publicKeyFingerprint, rowValue, shortValue, typeIcon } from '../../../src/views/variables/variableFacts';
+import { countOutcomes, looksSecret, planImport } from '../../../src/features/variables/commands/importPlan';
+import { isEncryptedVariable, isPlainVar, publicKeyFingerprint, rowValue, shortValue, typeIcon } from '../../../src/features/variables/variableFacts';
 
 const v = (extra: Partial<Variable>): Variable => ({ id: 1, key: 'K', value: 'v', type: 'VAR', ...extra });
 

@@ -1,8 +1,8 @@
-// The Variables view's facts (src/views/variables/variableFacts.ts) at their edges: the short value
+// The Variables view's facts (src/features/variables/variableFacts.ts) at their edges: the short value
 // of odd texts, where a fingerprint comes from, the row of each kind and the icon of each type.
 import * as assert from 'node:assert/strict';
 import type { Variable } from '../../../src/api';
-import { publicKeyFingerprint, rowValue, shortValue, sshFingerprint, typeIcon } from '../../../src/views/variables/variableFacts';
+import { publicKeyFingerprint, rowValue, shortValue, sshFingerprint, typeIcon } from '../../../src/features/variables/variableFacts';
 
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);

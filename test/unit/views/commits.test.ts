@@ -1,8 +1,8 @@
 // The Commits view's vscode-free helpers: the relative date of a row, the date filter's bounds and
 // words (English: @vscode/l10n without a bundle, as in the editor's English).
 import * as assert from 'node:assert/strict';
-import { relativeTime } from '../../../src/views/commits/commitDates';
-import { describeFilter, filterBounds, normaliseFilter, parseDay, validateDay, validateRange } from '../../../src/views/commits/commitFilter';
+import { relativeTime } from '../../../src/features/commits/commitDates';
+import { describeFilter, filterBounds, normaliseFilter, parseDay, validateDay, validateRange } from '../../../src/features/commits/commitFilter';
 
 describe('commits: relative dates', () => {
   const now = Date.parse('2026-10-10T12:00:00Z');

@@ -1,7 +1,7 @@
 // The Targets view's vscode-free helpers: a target's address and icon, an allowed pipeline's project.
 import * as assert from 'node:assert/strict';
 import type { TargetSummary } from '../../../src/api';
-import { projectOfPipeline, targetAddress, targetIcon } from '../../../src/views/targets/targetFacts';
+import { projectOfPipeline, targetAddress, targetIcon } from '../../../src/features/targets/targetFacts';
 
 describe('targets: what a row shows', () => {
   it('helpers: address, icon and project name tolerate missing parts', () => {

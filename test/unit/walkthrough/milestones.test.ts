@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { milestoneContextKey, milestoneOf } from '../../../src/walkthrough/milestones';
+import { milestoneContextKey, milestoneOf } from '../../../src/features/walkthrough/milestones';
 
 describe('walkthrough milestones from API answers', () => {
   it('a page of commits is browsing; a created variable and an allowed pipeline are theirs', () => {

@@ -1,0 +1,13 @@
+// The Variables view's title: Refresh, and the switch between the workspace's variables and the
+// current project's (with its pipelines and actions).
+import * as vscode from 'vscode';
+import type { Services } from '../../../services';
+import { Command } from '../../../commandIds';
+
+export function register(services: Services): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(Command.RefreshVariables, () => services.views.refreshVariables()),
+    vscode.commands.registerCommand(Command.ShowWorkspaceVariables, () => services.views.setVariablesScope('workspace')),
+    vscode.commands.registerCommand(Command.ShowProjectVariables, () => services.views.setVariablesScope('project')),
+  ];
+}
