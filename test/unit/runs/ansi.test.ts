@@ -204,7 +204,7 @@ describe('runs: ANSI escapes in log lines', () => {
     // Quadratic work would take minutes on a megabyte; linear work takes milliseconds. Measured in
     // this process's CPU time, which other work on a busy machine does not lengthen.
     const MIB = 1024 * 1024;
-    const changes = MIB / 12;
+    const changes = Math.floor(MIB / 12);
     const hostile: [string, string, string][] = [
       ['unterminated CSIs', `${E}[`.repeat(MIB / 2) + '\x07ok', 'ok'],
       ['one endless CSI', `${E}[${'1;'.repeat(MIB / 2)}\x07ok`, 'ok'],
