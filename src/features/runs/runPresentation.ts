@@ -204,8 +204,9 @@ export interface RunNoticeFacts extends RunFacts {
 
 /**
  * The sentence for the end of a followed run ("Run #12 of Deploy succeeded in 1 min 4 sec", "…
- * failed in action Test", "… was cancelled"; no final stop, which a duration may end with) or for one waiting for a person; undefined while it
- * simply runs. Plain text, with no link a name could make.
+ * failed in action Test", "… was cancelled"), or for one waiting for a person; undefined while it
+ * simply runs. Plain text, with no link a name could make, and no final stop (a duration in
+ * German ends with one: "4 Sek.").
  */
 export function runNotice(run: RunNoticeFacts, language: string | undefined): string | undefined {
   const number = runNumber(run.id);
