@@ -6,6 +6,7 @@
 // by the launcher, not silently dropped.
 export const pureModules = [
   'src/features/runs/ansi.ts',
+  'src/features/runs/ansiStyle.ts',
   'src/features/runs/gitHead.ts',
   'src/features/runs/logModel.ts',
   'src/features/runs/runPresentation.ts',
