@@ -189,7 +189,7 @@ export class PollScheduler {
         }
         left = true;
         watched.watchers--;
-        if (watched.watchers === 0 && this.entries.get(key) === watched) {
+        if (watched.watchers === 0) {
           this.entries.delete(key);
           this.timers.clearTimeout(watched.timer);
           this.armUnfocused();
@@ -206,9 +206,6 @@ export class PollScheduler {
 
   /** The window gained or lost focus. */
   setFocused(focused: boolean): void {
-    if (focused === this.focused) {
-      return;
-    }
     this.focused = focused;
     for (const entry of this.entries.values()) {
       this.arrange(entry);
@@ -251,7 +248,7 @@ export class PollScheduler {
   private armUnfocused(): void {
     this.timers.clearTimeout(this.unfocusedTimer);
     this.unfocusedTimer = undefined;
-    if (this.focused || this.disposed) {
+    if (this.focused) {
       return;
     }
     const followed = [...this.entries.values()].filter((e) => e.whileUnfocused);
@@ -284,8 +281,7 @@ export class PollScheduler {
     if (entry.inFlight !== undefined) {
       return entry.inFlight;
     }
-    this.timers.clearTimeout(entry.timer);
-    entry.timer = undefined;
+    // A timer of this entry still set may fire meanwhile: it joins this request, and its end sets the next.
     entry.inFlight = this.pollOnce(entry).finally(() => {
       entry.inFlight = undefined;
       if (this.entries.get(entry.key) === entry) {

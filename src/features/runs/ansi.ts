@@ -159,7 +159,7 @@ class Output {
     if (to - from > this.maxChars - this.length) {
       end = from + this.maxChars - this.length;
       // Never half of a surrogate pair.
-      if (end > from && between(line.charCodeAt(end - 1), 0xd800, 0xdbff)) {
+      if (between(line.charCodeAt(end - 1), 0xd800, 0xdbff)) {
         end--;
       }
       this.truncated = true;

@@ -41,9 +41,9 @@ async function firstLine(file: string): Promise<{ line: string } | { reason: str
   }
 }
 
+/** A Node error's code (`ENOENT`), else the error as text. */
 function errorCode(e: unknown): string {
-  const code = (e as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : String(e);
+  return String((e as { code?: unknown } | null)?.code ?? e);
 }
 
 /** The folder holding the checkout's HEAD: `.git` itself, or where its `gitdir:` line points. */

@@ -81,6 +81,7 @@ describe('runs: ANSI escapes in log lines', () => {
       assert.deepEqual(applySgr('38:5:999', PLAIN), PLAIN);
       assert.deepEqual(applySgr('38:2::1', PLAIN), PLAIN);
       assert.deepEqual(applySgr('38:7:1', PLAIN), PLAIN);
+      assert.deepEqual(applySgr('38:5:208:1:2:3', PLAIN), style({ fg: 208 }), 'only a 24-bit colour has a colour space');
       assert.deepEqual(applySgr('5:1', PLAIN), PLAIN, 'sub-parameters of another code are ignored');
     });
 
@@ -157,6 +158,7 @@ describe('runs: ANSI escapes in log lines', () => {
       ['8-bit CSI, OSC, DCS, SOS, PM and APC', `\x9b31mx\x9d0;t\x07y\x90q\x9cz\x98s\x9c1\x9ep\x9c2\x9fa\x9c3`, 'xyz123'],
       ['charset choices and two-character escapes', `${E}(Ba${E}7b${E}8c${E}Md${E}=e${E}cf`, 'abcdef'],
       ['an intermediate escape with no final', `${E}( `, ''],
+      ['an intermediate escape cut short by a non-ASCII letter', `${E}(é`, 'é'],
       ['a lone ESC, at the end or before a control', `a${E}`, 'a'],
       ['ESC before a non-ASCII letter', `${E}éa`, 'éa'],
       ['C0 and C1 controls, DEL', 'a\x00b\x07c\x08d\x7fe\x85f\x9ag', 'abcdefg'],
@@ -256,6 +258,7 @@ describe('runs: ANSI escapes in log lines', () => {
       assert.equal(styleKey(PLAIN), '||');
       assert.equal(styleKey(style({ bold: true, dim: true, italic: true, underline: true, fg: 1, bg: '#000000' })), 'bdiu|1|#000000');
       assert.notEqual(styleKey(style({ fg: 1 })), styleKey(style({ bg: 1 })));
+      assert.equal(styleKey(style({ fg: 0, bg: 0 })), '|0|0', 'black is a colour');
     });
   });
 });

@@ -264,28 +264,65 @@ describe('workspace: the poll scheduler', () => {
     assert.deepEqual(b.calls, [125_000, 245_000, 305_000]);
     scheduler.setFocused(false);
     assert.deepEqual(timers.pending, [365_000], 'no change when the focus does not change');
+    scheduler.setFocused(true);
+    scheduler.setFocused(true);
+    assert.deepEqual(timers.pending, [325_000]);
     scheduler.dispose();
   });
 
-  it('a watcher who follows makes a shown key followed; dropping the followed one hands the turn on', async () => {
+  it('a watcher who follows makes a shown key followed; dropping a followed one hands the turn on', async () => {
     const { timers, scheduler } = setup({ focused: false });
     const shown = probe(timers);
     const other = probe(timers);
     scheduler.watch('run 1', shown);
     await timers.advance(120_000);
     assert.deepEqual(shown.calls, []);
+    assert.deepEqual(timers.pending, []);
     const follow = scheduler.watch('run 1', { ...probe(timers), whileUnfocused: true });
-    const otherWatch = scheduler.watch('run 2', { ...other, whileUnfocused: true });
+    assert.deepEqual(timers.pending, [120_000], 'asked two minutes ago: at once');
     await timers.advance(0);
-    assert.deepEqual(timers.pending, [180_000]);
+    assert.deepEqual(shown.calls, [120_000], 'the first target polls');
+    await timers.advance(10_000);
+    const otherWatch = scheduler.watch('run 2', { ...other, whileUnfocused: true });
+    assert.deepEqual(timers.pending, [190_000], 'a minute after the last request (run 2 was just read)');
     follow.dispose();
-    assert.deepEqual(timers.pending, [180_000], 'still watched (shown): still followed');
+    assert.deepEqual(timers.pending, [190_000], 'still watched (shown): still followed');
     await timers.advance(60_000);
-    assert.deepEqual(shown.calls, [180_000]);
+    assert.deepEqual(shown.calls, [120_000, 190_000], 'run 1 was asked longest ago');
+    assert.deepEqual(timers.pending, [250_000], "run 2's turn");
     otherWatch.dispose();
-    assert.deepEqual(timers.pending, [240_000]);
+    await timers.advance(60_000);
+    assert.deepEqual(shown.calls, [120_000, 190_000, 250_000], 'run 1 takes the turn');
+    assert.deepEqual(other.calls, []);
     scheduler.dispose();
     assert.deepEqual(timers.pending, []);
+  });
+
+  it('unfocused, sends no second status request while one is under way, and none once all are finished', async () => {
+    const { timers, scheduler } = setup({ focused: false });
+    let release: (r: PollResult) => void = () => undefined;
+    const slowCalls: number[] = [];
+    scheduler.watch('a', {
+      whileUnfocused: true,
+      poll: () => {
+        slowCalls.push(timers.now());
+        return new Promise<PollResult>((resolve) => (release = resolve));
+      },
+    });
+    await timers.advance(60_000);
+    assert.deepEqual(slowCalls, [60_000]);
+    const b = probe(timers, () => ({ status: 'SUCCESSFUL', done: true }));
+    scheduler.watch('b', { ...b, whileUnfocused: true });
+    await timers.advance(120_000);
+    assert.deepEqual(b.calls, [], 'a request is under way: b waits');
+    assert.deepEqual(timers.pending, []);
+    release({ status: 'FAILED', done: true });
+    await timers.advance(0);
+    assert.deepEqual(timers.pending, [240_000], 'a minute after the last request');
+    await timers.advance(60_000);
+    assert.deepEqual(b.calls, [240_000]);
+    assert.deepEqual(timers.pending, [], 'both finished');
+    scheduler.dispose();
   });
 
   it('pauses until a second past the reset when the budget is spent, a minute without a reset', async () => {
@@ -331,6 +368,9 @@ describe('workspace: the poll scheduler', () => {
     assert.equal(scheduler.refresh('run 1'), joined);
     assert.deepEqual(calls, [2_000], 'still one request, however long it takes');
     assert.deepEqual(timers.pending, []);
+    scheduler.setFocused(false);
+    scheduler.setFocused(true);
+    assert.deepEqual(timers.pending, [], 'a focus change sets no timer for a request under way');
     release(RUNNING);
     await joined;
     assert.deepEqual(timers.pending, [67_000]);
@@ -399,10 +439,12 @@ describe('workspace: the poll scheduler', () => {
     scheduler.watch('run 2', run);
     scheduler.dispose();
     assert.deepEqual(timers.pending, []);
-    scheduler.watch('run 3', run).dispose();
-    scheduler.setFocused(false);
+    const late = scheduler.watch('run 3', run);
     await timers.advance(600_000);
-    assert.deepEqual(run.calls, []);
+    assert.deepEqual(run.calls, [], 'watching after dispose polls nothing');
+    late.dispose();
+    scheduler.setFocused(false);
+    assert.deepEqual(timers.pending, []);
   });
 
   it('runs on the real clock by default', async () => {
