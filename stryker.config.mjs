@@ -5,6 +5,12 @@
 // (listed: a vscode module cannot load in the unit suite). A listed file that moved is reported
 // by the launcher, not silently dropped.
 export const pureModules = [
+  'src/features/runs/ansi.ts',
+  'src/features/runs/ansiStyle.ts',
+  'src/features/runs/gitHead.ts',
+  'src/features/runs/logModel.ts',
+  'src/features/runs/runPresentation.ts',
+  'src/workspace/pollSchedule.ts',
   'src/auth/address.ts',
   'src/auth/tokenExpiry.ts',
   'src/auth/tokenPage.ts',

@@ -53,3 +53,36 @@ export function formatRelative(when: Date, now: Date, language: string | undefin
   }
   return rtf.format(sign * Math.round(Math.abs(ms) / DAY), 'day');
 }
+
+type DurationUnit = 'day' | 'hour' | 'minute' | 'second';
+const DURATION_UNITS: readonly [DurationUnit, number][] = [
+  ['day', DAY],
+  ['hour', HOUR],
+  ['minute', MINUTE],
+  ['second', 1000],
+];
+
+/**
+ * How long something took, in the language's short units and at most its two largest ("42 sec",
+ * "1 min 4 sec", "2 hr 5 min", "3 days 1 hr"): seconds round down, a zero second part is left out
+ * ("2 min"), a negative or unknown length reads as 0 seconds (clocks of two machines disagree).
+ */
+export function formatDuration(ms: number, language: string | undefined): string {
+  const locale = safeLocale(language);
+  const total = Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) * 1000 : 0;
+  const first = DURATION_UNITS.findIndex(([, size]) => total >= size);
+  const unit = (i: number, value: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: DURATION_UNITS[i][0], unitDisplay: 'short' }).format(value);
+  if (first < 0) {
+    return unit(DURATION_UNITS.length - 1, 0);
+  }
+  const [, size] = DURATION_UNITS[first];
+  const whole = Math.floor(total / size);
+  const parts = [unit(first, whole)];
+  if (first + 1 < DURATION_UNITS.length) {
+    const rest = Math.floor((total - whole * size) / DURATION_UNITS[first + 1][1]);
+    if (rest > 0) {
+      parts.push(unit(first + 1, rest));
+    }
+  }
+  return parts.join(' ');
+}

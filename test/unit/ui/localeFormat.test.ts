@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatCount, formatDateTime, formatRelative, formatTime, safeLocale } from '../../../src/ui/localeFormat';
+import { formatCount, formatDateTime, formatDuration, formatRelative, formatTime, safeLocale } from '../../../src/ui/localeFormat';
 
 describe('localeFormat: numbers and times in the editor language', () => {
   it('groups digits as the language does', () => {
@@ -46,5 +46,32 @@ describe('ui: locale formats, exactly', () => {
     assert.match(formatDateTime(d, 'en'), /2026/);
     assert.equal(formatRelative(d, d, 'en'), 'in 1 minute');
     assert.equal(formatRelative(new Date(d.getTime() - 1), d, 'en'), '1 minute ago');
+  });
+});
+
+describe('ui: durations in the editor language', () => {
+  const s = 1000;
+  it('shows seconds under a minute, then the two largest units, leaving a zero part out', () => {
+    assert.equal(formatDuration(0, 'en'), '0 sec');
+    assert.equal(formatDuration(999, 'en'), '0 sec', 'seconds round down');
+    assert.equal(formatDuration(1 * s, 'en'), '1 sec');
+    assert.equal(formatDuration(59_999, 'en'), '59 sec');
+    assert.equal(formatDuration(60 * s, 'en'), '1 min');
+    assert.equal(formatDuration(64 * s, 'en'), '1 min 4 sec');
+    assert.equal(formatDuration(64 * s + 999, 'en'), '1 min 4 sec');
+    assert.equal(formatDuration(3_599_999, 'en'), '59 min 59 sec');
+    assert.equal(formatDuration(3_600 * s, 'en'), '1 hr');
+    assert.equal(formatDuration(3_660 * s + 59 * s, 'en'), '1 hr 1 min', 'seconds are left out past an hour');
+    assert.equal(formatDuration(86_399_999, 'en'), '23 hr 59 min');
+    assert.equal(formatDuration(86_400 * s, 'en'), '1 day');
+    assert.equal(formatDuration(2 * 86_400 * s + 3_600 * s + 60 * s, 'en'), '2 days 1 hr');
+  });
+
+  it('reads a negative or unknown length as 0 seconds, and speaks the language', () => {
+    assert.equal(formatDuration(-5 * s, 'en'), '0 sec');
+    assert.equal(formatDuration(Number.NaN, 'en'), '0 sec');
+    assert.equal(formatDuration(Number.POSITIVE_INFINITY, 'en'), '0 sec');
+    assert.equal(formatDuration(64 * s, 'de'), '1 Min. 4 Sek.');
+    assert.equal(formatDuration(64 * s, 'en_US'), formatDuration(64 * s, undefined), 'a tag Intl rejects falls back');
   });
 });
