@@ -4,7 +4,7 @@
 // milliseconds, a hash in html_url, and a coded error written `<code>=<message>`.
 import { maskSecret, writeDate } from '../dialect';
 import type { Ctx } from '../router';
-import type { ActionRun, Run } from '../runs/engine';
+import type { ActionRun, Run } from '../runs/model';
 import type { LineSource } from '../runs/scripts';
 import { memberObject, pipelineUrls, projectUrls } from './common';
 

@@ -3,7 +3,7 @@
 // plays them out; this module checks requests and writes answers (executionShapes.ts).
 import { Body, cannotBeEmpty, invalid, notFound, ok, optionalBoolean, optionalString, pageOf, paging, parseDateParam, queryInt, requiredString } from '../http';
 import { Ctx, route, SCOPES } from '../router';
-import { OPERATIONS, type Operation, type Run, type RunInput } from '../runs/engine';
+import { OPERATIONS, type Operation, type Run, type RunInput } from '../runs/model';
 import type { Pipeline } from '../store';
 import { pipelineUrls } from './common';
 import { actionExecutionObject, executionObject, executionSummary, logsObject } from './executionShapes';

@@ -4,7 +4,8 @@
 // started shortly before the clock's start and plays on from there.
 import { CLOCK_START_MS } from '../clock';
 import type { Store } from '../store';
-import { ENQUEUED_MS, PIPELINE_NOT_ALLOWED, RunEngine, RunStatus, type ActionRun, type Run } from './engine';
+import { ENQUEUED_MS, RunEngine } from './engine';
+import { PIPELINE_NOT_ALLOWED, type ActionRun, type Run, type RunStatus } from './model';
 import { ANSI, eventLines, fixedLines, notAllowedMessage, REFUSED_DEPLOY_MS } from './scripts';
 
 const MINUTE = 60_000;
