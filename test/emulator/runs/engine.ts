@@ -12,6 +12,13 @@ import { eventLines, fixedLines, Scripts, type LineSource, type RunVariable } fr
 
 export { ENQUEUED_MS, TERMINATING_MS } from './lane';
 
+/** A value sent with APPLY_VARIABLES. */
+export interface SentVariable {
+  key: string;
+  value: string;
+  encrypted?: boolean;
+}
+
 export class RunEngine {
   /** The moment the state is settled to (it never goes back). */
   private settledTo = CLOCK_START_MS;
@@ -118,7 +125,7 @@ export class RunEngine {
   }
 
   /** Applies a PATCH operation at the settled moment; 400 when the run's state does not allow it. */
-  operate(run: Run, op: Operation, userId: number, variables: readonly { key: string; value: string }[] = []): void {
+  operate(run: Run, op: Operation, userId: number, variables: readonly SentVariable[] = []): void {
     const lane = this.lane(run.pipeline.id);
     const at = this.settledTo;
     const refuse = (what: string): never => {
@@ -213,12 +220,13 @@ export class RunEngine {
     lane.active.add(run);
   }
 
-  private passGate(lane: Lane, run: Run, userId: number, at: number, variables: readonly { key: string; value: string }[]): void {
+  private passGate(lane: Lane, run: Run, userId: number, at: number, variables: readonly SentVariable[]): void {
     const gate = currentAction(run)!;
     for (const v of variables) {
-      run.variables.set(v.key, { value: v.value, encrypted: run.variables.get(v.key)?.encrypted ?? false });
+      // Sent encrypted, or kept secret already: never printed, masked in passed_variables.
+      run.variables.set(v.key, { value: v.value, encrypted: v.encrypted === true || (run.variables.get(v.key)?.encrypted ?? false) });
     }
-    gate.passedVariables = variables.map((v) => ({ key: v.key, value: v.value, encrypted: run.variables.get(v.key)?.encrypted ?? false }));
+    gate.passedVariables = variables.map((v) => ({ key: v.key, value: v.value, encrypted: run.variables.get(v.key)!.encrypted }));
     gate.events.push(eventLines.passed(gate.status === 'WAITING_FOR_VARIABLES', this.userName(userId)));
     gate.status = 'SUCCESSFUL';
     gate.finish = at;

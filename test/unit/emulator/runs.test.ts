@@ -196,6 +196,18 @@ for (const dialect of DIALECTS) {
       const gate = await call(emu.url, 'GET', `${runsPath(asksForVariables)}/${started.id}/action_executions/${done.action_executions[0].action_execution_id}`);
       assert.deepEqual(gate.json.passed_variables, [{ key: 'RELEASE_VERSION', value: '2.5.0' }]);
       assert.ok((await steps.log(asksForVariables, started.id, done.action_executions[1].action_execution_id)).includes('Tagging release v2.5.0'));
+
+      // A value sent encrypted is masked where the gate shows it, and never printed.
+      const secret = await steps.start(asksForVariables);
+      emu.clock.advance(2 * SECOND);
+      await steps.patch(asksForVariables, secret.id, { operation: 'APPLY_VARIABLES', variables: [{ key: 'RELEASE_VERSION', value: 'hidden-9.9.9', encrypted: true }] });
+      emu.clock.advance(5 * SECOND);
+      const ran = await steps.get(asksForVariables, secret.id);
+      const shown = await call(emu.url, 'GET', `${runsPath(asksForVariables)}/${secret.id}/action_executions/${ran.action_executions[0].action_execution_id}`);
+      assert.match(shown.json.passed_variables[0].value, dialect === 'vendor' ? /^!encrypted \S+$/ : /^secure!\S+$/);
+      const printed = await steps.log(asksForVariables, secret.id, ran.action_executions[1].action_execution_id);
+      assert.ok(printed.includes('Tagging release v(RELEASE_VERSION is encrypted: not printed)'), printed.join('\n'));
+      assert.doesNotMatch(shown.text + printed.join('\n'), /hidden-9\.9\.9/);
     });
 
     it('CANCEL: TERMINATING, then TERMINATED (the log stops, the rest NOT_EXECUTED); RETRY runs from the stopped action', async () => {
