@@ -271,3 +271,29 @@ export const answer =
     }
     return out as T;
   };
+
+/**
+ * An object check that first reads fields the real service writes in another casing: for each
+ * field absent here, the first of its other names present (`triggered_on` ← `triggeredOn`). The
+ * other names stay on the object, like any unknown field.
+ */
+export const aliased = (names: Record<string, readonly string[]>, c: Check): Check => {
+  const fields = Object.keys(names);
+  return (v) => {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      for (const f of fields) {
+        if (o[f] === undefined) {
+          const other = names[f].find((n) => o[n] !== undefined);
+          if (other !== undefined) {
+            o[f] = o[other];
+          }
+        }
+      }
+    }
+    return c(v);
+  };
+};
+
+/** Any value as a line of text: a string as it is, null as '', anything else as its JSON text. */
+export const text: Check = (v) => (typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));

@@ -32,8 +32,24 @@ import { listItems, listPages } from './paging';
 import { RateLimitState } from './rateLimit';
 import { ResponseReader, type ItemProblemListener, type ParseAnswer } from './responses';
 import { Transport, type OutgoingRequest, type TransportOptions } from './transport';
+import type { ActionExecution, Execution, ExecutionLog, ExecutionOperation, ExecutionQuery, ExecutionSummary, LogQuery, RunRequest, RunVariable } from './runs';
 import { validators } from './validate';
-import { dateParam, idSegment, pageQuery, projectBody, queryString, segment, valueSecrets, variableBody, variableUpdateBody, type Query } from './wire';
+import {
+  dateParam,
+  executionPatchBody,
+  idSegment,
+  logQuery,
+  pageQuery,
+  projectBody,
+  queryString,
+  runBody,
+  runSecrets,
+  segment,
+  valueSecrets,
+  variableBody,
+  variableUpdateBody,
+  type Query,
+} from './wire';
 
 export interface ClientOptions extends TransportOptions {
   /** From resolveBaseUrl(); checked again (ConfigurationError from the constructor); a trailing slash is removed. */
@@ -244,6 +260,71 @@ export class ApiClient {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Runs (pipeline executions): read with EXECUTION_INFO or PIPELINE_READ, started and changed
+  // with EXECUTION_RUN or PIPELINE_RUN, logs with EXECUTION_INFO
+
+  /** GET …/pipelines/:pipeline_id/executions (one page, newest first); listTotals() gives the envelope's counts. */
+  listExecutions(ws: string, project: string, pipelineId: number, q: ExecutionQuery = {}, o: CallOptions = {}): Promise<ExecutionSummary[]> {
+    return this.request({ method: 'GET', path: runsPath(ws, project, pipelineId), query: pageQuery(q), parse: validators.executions, signal: o.signal });
+  }
+
+  /** GET …/executions/:execution_id: the run with its action executions. */
+  getExecution(ws: string, project: string, pipelineId: number, executionId: number, o: CallOptions = {}): Promise<Execution> {
+    return this.request({ method: 'GET', path: runPath(ws, project, pipelineId, executionId), parse: validators.execution, signal: o.signal });
+  }
+
+  /** GET …/executions/:execution_id/action_executions/:action_execution_id (the id is a string, 24 hex digits on the real service). */
+  getActionExecution(ws: string, project: string, pipelineId: number, executionId: number, actionExecutionId: string, o: CallOptions = {}): Promise<ActionExecution> {
+    return this.request({
+      method: 'GET',
+      path: `${runPath(ws, project, pipelineId, executionId)}/action_executions/${segment(actionExecutionId)}`,
+      parse: validators.actionExecution,
+      signal: o.signal,
+    });
+  }
+
+  /** GET …/action_executions/:action_execution_id/logs: lines from `offset` (default 0), at most `limit` (1–1000, default 100). */
+  getLogs(ws: string, project: string, pipelineId: number, executionId: number, actionExecutionId: string, q: LogQuery = {}, o: CallOptions = {}): Promise<ExecutionLog> {
+    const query = logQuery(q);
+    return this.request({
+      method: 'GET',
+      path: `${runPath(ws, project, pipelineId, executionId)}/action_executions/${segment(actionExecutionId)}/logs`,
+      query,
+      // An answer without its offset is the page that was asked for.
+      parse: (json, at) => {
+        const log = validators.executionLog(json, at);
+        log.offset ??= q.offset ?? 0;
+        return log;
+      },
+      signal: o.signal,
+    });
+  }
+
+  /** POST …/executions: starts a run (answers it, ENQUEUED or INITIAL when delayed). Encrypted variables' values are redacted from errors and logs. */
+  runPipeline(ws: string, project: string, pipelineId: number, r: RunRequest = {}, o: CallOptions = {}): Promise<Execution> {
+    return this.request({
+      method: 'POST',
+      path: runsPath(ws, project, pipelineId),
+      body: runBody(r),
+      secrets: runSecrets(r.variables),
+      parse: validators.execution,
+      signal: o.signal,
+    });
+  }
+
+  /** PATCH …/executions/:execution_id: RETRY, CANCEL, APPLY, APPLY_VARIABLES (with `variables`) or RUN_DELAYED; answers the run. */
+  patchExecution(ws: string, project: string, pipelineId: number, executionId: number, operation: ExecutionOperation, variables?: RunVariable[], o: CallOptions = {}): Promise<Execution> {
+    return this.request({
+      method: 'PATCH',
+      path: runPath(ws, project, pipelineId, executionId),
+      body: executionPatchBody(operation, variables),
+      secrets: runSecrets(variables),
+      parse: validators.execution,
+      signal: o.signal,
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Paging
 
   /**
@@ -271,4 +352,12 @@ export class ApiClient {
     const exchange = await this.transport.send({ method, path: spec.path + queryString(spec.query), body, secrets, signal });
     return this.responses.read(exchange, spec.parse);
   }
+}
+
+function runsPath(ws: string, project: string, pipelineId: number): string {
+  return `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines/${idSegment(pipelineId, 'pipelineId')}/executions`;
+}
+
+function runPath(ws: string, project: string, pipelineId: number, executionId: number): string {
+  return `${runsPath(ws, project, pipelineId)}/${idSegment(executionId, 'executionId')}`;
 }

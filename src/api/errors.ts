@@ -9,6 +9,20 @@ export const ErrorCode = {
   PipelineNotAllowed: 2678004,
 } as const;
 
+/**
+ * A message in the specification's coded form `<code>=<message>` split into its parts; a message
+ * without a code comes back as it is. Error bodies and action executions' `error_message` use it.
+ */
+export function parseCodedMessage(text: string): { code: number | undefined; message: string } {
+  const c = /^\s*(\d{1,12})\s*=\s*([\s\S]*)$/.exec(text);
+  return c ? { code: Number(c[1]), message: c[2] } : { code: undefined, message: text };
+}
+
+/** The identifier of the target that error 2678004 names (`… not allowed to use target [production]`), if any. */
+export function notAllowedTarget(message: string): string | undefined {
+  return /not allowed to use target \[([^\]\r\n]{1,200})\]/i.exec(message)?.[1];
+}
+
 export type ApiErrorKind =
   | 'http'
   | 'unauthorized'
@@ -98,6 +112,19 @@ export class AccessDeniedError extends ApiError {
   /** Error 2678004: a pipeline is not in the target's allowed pipelines. */
   get isPipelineNotAllowed(): boolean {
     return this.code === ErrorCode.PipelineNotAllowed;
+  }
+  /** Error 2678004: the identifier of the target its message names (`[production]`), when it names one. */
+  get targetIdentifier(): string | undefined {
+    if (!this.isPipelineNotAllowed) {
+      return undefined;
+    }
+    for (const m of [...this.messages, this.message]) {
+      const target = notAllowedTarget(m);
+      if (target !== undefined) {
+        return target;
+      }
+    }
+    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 // The shared API client module. No editor dependency: see README.md, "The API client".
 export * from './models';
 export * from './errors';
+export * from './runs';
 export { resolveBaseUrl, isLoopbackHost, browsableUrl, US_BASE_URL, EU_BASE_URL, type AccountType, type BaseUrlInput } from './baseUrl';
 export { RateLimitState, RATE_LIMIT_WINDOW_MS, type RateLimitSnapshot, type Disposable, type HeaderSource } from './rateLimit';
 export { redact, redactValue, excerpt, isEncryptedValue, REDACTED } from './redact';
@@ -27,5 +28,19 @@ export {
 } from './tolerant';
 export { allowsAllPipelines, mayPipelineUse, canOpenTarget, pipelinesAccessLevel } from './targetAccess';
 export { SCOPES_FOR, actionForRequest, isForbidden, seeminglyMissingScopes, type ScopeAction, type ScopeNeed } from './scopes';
-export { PageTracker, iteratePages, MAX_PER_PAGE, type PageRequest } from './paging';
-export { variableBody, variableUpdateBody } from './wire';
+export { PageTracker, iteratePages, listTotals, MAX_PER_PAGE, type ListTotals, type PageRequest } from './paging';
+export { variableBody, variableUpdateBody, runBody, executionPatchBody, MAX_LOG_LIMIT, MAX_RUN_VARIABLES } from './wire';
+export {
+  runState,
+  isFinished,
+  personOperation,
+  actionFailure,
+  runFailure,
+  actionExecutionName,
+  runRefName,
+  runRevision,
+  runCreatorName,
+  inlineLog,
+  type RunState,
+  type RunFailure,
+} from './runStatus';

@@ -22,6 +22,37 @@ export function checkPage(page: number): void {
   }
 }
 
+/** The counts a paged envelope sent beside its items (the run list's `total_element_count`, …). */
+export interface ListTotals {
+  page?: number;
+  page_size?: number;
+  total_page_count?: number;
+  element_count?: number;
+  total_element_count?: number;
+}
+
+const TOTAL_FIELDS = ['page', 'page_size', 'total_page_count', 'element_count', 'total_element_count'] as const;
+const totals = new WeakMap<readonly unknown[], ListTotals>();
+
+/** Keeps the numeric counts of `envelope` for listTotals(list); returns the list. */
+export function recordTotals<T extends readonly unknown[]>(list: T, envelope: unknown): T {
+  const o = envelope as Record<string, unknown>;
+  const found: ListTotals = {};
+  for (const f of TOTAL_FIELDS) {
+    const v = o[f];
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) {
+      found[f] = v;
+    }
+  }
+  totals.set(list, found);
+  return list;
+}
+
+/** The counts the server sent with this list (the run list's envelope), or undefined. */
+export function listTotals(list: readonly unknown[]): ListTotals | undefined {
+  return totals.get(list);
+}
+
 /** What a page fetcher gets: the page (from 1) and its size. */
 export interface PageRequest {
   page: number;

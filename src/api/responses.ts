@@ -9,6 +9,7 @@ import {
   ErrorCode,
   MissingScopeError,
   NotFoundError,
+  parseCodedMessage,
   RateLimitError,
   ServerError,
   UnauthorizedError,
@@ -176,12 +177,9 @@ export function parseErrorBody(text: string): ParsedErrorBody | undefined {
   const messages: string[] = [];
   let code: number | undefined;
   for (const e of entries) {
-    let msg = typeof e.message === 'string' ? e.message : '';
-    const c = /^\s*(\d+)\s*=\s*([\s\S]*)$/.exec(msg);
-    if (c) {
-      code ??= Number(c[1]);
-      msg = c[2];
-    }
+    const coded = parseCodedMessage(typeof e.message === 'string' ? e.message : '');
+    const msg = coded.message;
+    code ??= coded.code;
     if (code === undefined && e.code !== undefined && e.code !== null && /^\d+$/.test(String(e.code))) {
       code = Number(e.code);
     }

@@ -6,7 +6,7 @@
 // object is returned as it is: unknown extra fields and unknown enum values are kept. A few
 // normalisations: an absent nullable field becomes null, a null list becomes [], a numeric `port`
 // becomes a string, a null variable `value` becomes ''.
-import { answer, arr, bool, envelope, field, int, items, list, nul, obj, opt, ShapeError, str, strFromNum, strOrInt, withRule } from './checks';
+import { aliased, answer, arr, bool, envelope, field, int, items, list, nul, obj, opt, ShapeError, str, strFromNum, strOrInt, text, withRule } from './checks';
 import type {
   Action,
   Commit,
@@ -21,6 +21,8 @@ import type {
   Variable,
   Workspace,
 } from './models';
+import { recordTotals } from './paging';
+import type { ActionExecution, Execution, ExecutionLog, ExecutionSummary } from './runs';
 
 // url and html_url are links for people: absent in many of the real service's list items.
 const linked = { url: opt(str), html_url: opt(str) };
@@ -169,6 +171,94 @@ const variable = obj({
   project: opt(projectRef),
 });
 
+// Runs: a run is opened by its `id`; everything else is for display and may come in camelCase.
+
+const runRef = obj({ ...linked, name: opt(str), default: opt(bool) });
+const runRevision = obj({ ...linked, revision: opt(str) });
+
+const EXECUTION_NAMES = {
+  triggered_on: ['triggeredOn', 'mode'],
+  start_date: ['startDate'],
+  finish_date: ['finishDate'],
+  clear_cache: ['clearCache'],
+  pull_request: ['pullRequest'],
+  to_revision: ['toRevision'],
+  from_revision: ['fromRevision'],
+  delay_until: ['delayUntil'],
+  action_executions: ['actionExecutions'],
+};
+const executionSummaryFields = {
+  ...linked,
+  id: int,
+  status: nul(str),
+  start_date: nul(str),
+  finish_date: nul(str),
+  triggered_on: opt(str),
+  priority: opt(str),
+  refresh: opt(bool),
+  clear_cache: opt(bool),
+  comment: opt(str),
+  branch: opt(runRef),
+  tag: opt(runRef),
+  pull_request: opt(runRef),
+  to_revision: opt(runRevision),
+  from_revision: opt(runRevision),
+  creator: opt(member),
+  delay_until: opt(str),
+};
+const executionSummary = aliased(EXECUTION_NAMES, obj(executionSummaryFields));
+
+const runAction = obj({
+  ...linked,
+  id: opt(int),
+  name: opt(str),
+  type: opt(str),
+  question: opt(str),
+  variables: items(obj({ key: str, type: opt(str), description: opt(str), defaults: opt(strFromNum) })),
+});
+/** No field is required: an action execution of an older page has no id of its own, and is still shown. */
+const actionExecution = aliased(
+  {
+    action_execution_id: ['actionExecutionId'],
+    start_date: ['startDate'],
+    finish_date: ['finishDate'],
+    error_message: ['errorMessage'],
+    error_code: ['errorCode'],
+    approver_id: ['approverId'],
+    approval_date: ['approvalDate'],
+    passed_variables: ['passedVariables'],
+  },
+  obj({
+    ...linked,
+    action_execution_id: opt(str),
+    status: nul(str),
+    progress: opt(int),
+    start_date: nul(str),
+    finish_date: nul(str),
+    error_message: opt(str),
+    error_code: opt(int),
+    action: opt(runAction),
+    log: opt(arr(text)),
+    approver_id: opt(int),
+    approval_date: opt(str),
+    passed_variables: items(obj({ key: str, value: opt(text) })),
+  }),
+);
+const execution = aliased(EXECUTION_NAMES, obj({ ...executionSummaryFields, action_executions: items(actionExecution) }));
+
+/** A page of log lines: every line is kept as text (a line the code cannot read is no reason to lose the page). */
+const executionLog = withRule(
+  aliased(
+    { element_count: ['elementCount'], total_element_count: ['totalElementCount'] },
+    obj({ ...linked, offset: opt(int), element_count: opt(int), total_element_count: nul(int), logs: list(text) }),
+  ),
+  (o) => {
+    o.element_count ??= (o.logs as unknown[]).length;
+  },
+);
+
+const executionList = answer<ExecutionSummary[]>(envelope('executions', executionSummary));
+
 /** Validators per answer; each returns the (same, possibly normalised) value typed. */
 export const validators = {
   user: answer<User>(user),
@@ -184,4 +274,10 @@ export const validators = {
   commit: answer<Commit>(commit),
   variable: answer<Variable>(variable),
   variables: answer<Variable[]>(envelope('variables', variable)),
+  /** The run list; the envelope's counts are kept for listTotals(). */
+  executions: (json: unknown, at: string): ExecutionSummary[] => recordTotals(executionList(json, at), json),
+  execution: answer<Execution>(execution),
+  actionExecution: answer<ActionExecution>(actionExecution),
+  /** `offset` is required of the client's callers only: an answer without it is read from 0 (getLogs() puts the asked offset). */
+  executionLog: answer<ExecutionLog>(executionLog),
 };

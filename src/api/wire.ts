@@ -4,6 +4,7 @@ import { formatApiDate } from './dates';
 import { ValidationError } from './errors';
 import type { PageQuery, ProjectCreate, VariableCreate, VariableUpdate } from './models';
 import { checkPage, checkPerPage } from './paging';
+import type { ExecutionOperation, LogQuery, RunRequest, RunVariable } from './runs';
 
 /** Query parameters; undefined and '' are left out. */
 export type Query = Record<string, string | number | undefined>;
@@ -131,4 +132,102 @@ export function variableUpdateBody(change: VariableUpdate): Record<string, unkno
     }
   }
   return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+/** The most variables one run request sends (a pipeline has a handful of settable ones). */
+export const MAX_RUN_VARIABLES = 100;
+/** The most log lines one request asks for (the API's own limit). */
+export const MAX_LOG_LIMIT = 1000;
+
+function nonEmpty(value: unknown, param: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ValidationError(`Value of '${param}' cannot be empty.`, { param });
+  }
+  return value;
+}
+
+/** `[{key, value, encrypted?}]`, checked: keys non-empty and each once, values strings, at most MAX_RUN_VARIABLES. */
+function runVariablesBody(variables: readonly RunVariable[]): Record<string, unknown>[] {
+  if (!Array.isArray(variables) || variables.length > MAX_RUN_VARIABLES) {
+    throw new ValidationError(`Value of 'variables' is invalid: at most ${MAX_RUN_VARIABLES} variables.`, { param: 'variables' });
+  }
+  const seen = new Set<string>();
+  return variables.map((v, i) => {
+    const key = nonEmpty(v?.key, `variables[${i}].key`);
+    if (seen.has(key)) {
+      throw new ValidationError(`Value of 'variables[${i}].key' is invalid: ${key} is given twice.`, { param: `variables[${i}].key` });
+    }
+    seen.add(key);
+    if (typeof v.value !== 'string') {
+      throw new ValidationError(`Value of 'variables[${i}].value' is invalid: not text.`, { param: `variables[${i}].value` });
+    }
+    return v.encrypted === true ? { key, value: v.value, encrypted: true } : { key, value: v.value };
+  });
+}
+
+/** The values of the encrypted variables: secrets to redact from errors and logs. */
+export function runSecrets(variables: readonly RunVariable[] | undefined): string[] {
+  return (variables ?? []).filter((v) => v?.encrypted === true).flatMap((v) => valueSecrets(v.value));
+}
+
+/**
+ * The wire body of a run. `to_revision` is always sent (HEAD when no revision is given): 2025's
+ * pages require it, 2026's accept it. At most one of branch, tag and pull_request.
+ */
+export function runBody(r: RunRequest): Record<string, unknown> {
+  const refs = (['branch', 'tag', 'pull_request'] as const).filter((k) => r[k] !== undefined);
+  if (refs.length > 1) {
+    throw new ValidationError(`Give one of branch, tag and pull request, not ${refs.join(' and ')}.`, { param: refs[1] });
+  }
+  const body: Record<string, unknown> = { to_revision: { revision: r.revision === undefined ? 'HEAD' : nonEmpty(r.revision, 'revision') } };
+  if (r.from_revision !== undefined) {
+    body.from_revision = { revision: nonEmpty(r.from_revision, 'from_revision') };
+  }
+  for (const k of refs) {
+    body[k] = { name: nonEmpty(r[k], k) };
+  }
+  for (const k of ['comment', 'refresh', 'clear_cache', 'priority'] as const) {
+    if (r[k] !== undefined) {
+      body[k] = r[k];
+    }
+  }
+  if (r.variables !== undefined) {
+    body.variables = runVariablesBody(r.variables);
+  }
+  if (r.actions_to_run !== undefined) {
+    if (!Array.isArray(r.actions_to_run) || r.actions_to_run.length === 0 || !r.actions_to_run.every((id) => Number.isSafeInteger(id))) {
+      throw new ValidationError("Value of 'actions_to_run' is invalid: action ids, at least one.", { param: 'actions_to_run' });
+    }
+    body.actions_to_run = [...r.actions_to_run];
+  }
+  if (r.delay_until !== undefined) {
+    body.delay_until = dateParam(r.delay_until, 'delay_until');
+  }
+  return body;
+}
+
+/** The wire body of a run's PATCH: `variables` with APPLY_VARIABLES only (and required there). */
+export function executionPatchBody(operation: ExecutionOperation, variables?: readonly RunVariable[]): Record<string, unknown> {
+  const op = nonEmpty(operation, 'operation');
+  if (op === 'APPLY_VARIABLES') {
+    return { operation: op, variables: runVariablesBody(variables ?? []) };
+  }
+  if (variables !== undefined) {
+    throw new ValidationError(`Value of 'variables' is invalid: only APPLY_VARIABLES sends variables, not ${op}.`, { param: 'variables' });
+  }
+  return { operation: op };
+}
+
+/** `offset` (from 0) and `limit` (1 to MAX_LOG_LIMIT) of a log page. */
+export function logQuery(q: LogQuery): Query {
+  if (q.offset !== undefined && (!Number.isSafeInteger(q.offset) || q.offset < 0)) {
+    throw new ValidationError(`Value of 'offset' is invalid: ${q.offset} (lines start at 0).`, { param: 'offset' });
+  }
+  if (q.limit !== undefined && (!Number.isInteger(q.limit) || q.limit < 1 || q.limit > MAX_LOG_LIMIT)) {
+    throw new ValidationError(`Value of 'limit' is invalid: ${q.limit} (1 to ${MAX_LOG_LIMIT}).`, { param: 'limit' });
+  }
+  return { offset: q.offset, limit: q.limit };
 }

@@ -20,7 +20,8 @@ export function banner(url: string, dialect: Dialect): string {
     ...demoTokenLines(),
     'Workspaces: acme (API enabled), dormant (API disabled).',
     ...(dialect === 'vendor' ? ['Vendor extras: project infra (display_name null), target edge-sftp (name null), a MATCH target (no id), FILE/GPG_KEY/IOS_* variables.'] : []),
-    'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency; GET/DELETE /__emulator/requests.',
+    'Runs (project api-service): 201 fails in its tests, 203 succeeds in 60 s, 204 is refused by target production (2678004), 205 waits for approval, 206 asks for a variable, 207 writes a 10,000-line log.',
+    'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency, /__emulator/clock; GET/DELETE /__emulator/requests.',
     BANNER_END,
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 // `npm run emulator -- --port 4010 [--dialect default|vendor] [--rate-limit N] [--rate-window-s S]
-//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--clock real|manual]`
+//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--scale-log-lines N] [--clock real|manual]`
 import { parseArgs } from 'node:util';
 import { banner } from './banner';
 import { DIALECTS, parseDialect } from './dialect';
@@ -7,7 +7,8 @@ import { FAULT_KINDS, FaultKind } from './faults';
 import { startEmulator } from './index';
 
 const USAGE = `Usage: npm run emulator -- [--port N] [--dialect ${DIALECTS.join('|')}] [--rate-limit N] [--rate-window-s S]
-  [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--clock real|manual]
+  [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--scale-log-lines N] [--clock real|manual]
+Scale: --scale-log-lines N is the length of each run log of pipeline 207 (api-service, "Verbose build"; default 10000).
 Clock: real (default here: runs play out in wall-clock time) or manual (stands still until POST /__emulator/clock {advanceMs}).
 Dialects: default (api.md and conventions.md), vendor (the real service's documented answer shapes).
 Fault kinds: ${FAULT_KINDS.join(', ')}`;
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
       'scale-projects': { type: 'string' },
       'scale-targets': { type: 'string' },
       'scale-commits': { type: 'string' },
+      'scale-log-lines': { type: 'string' },
       dialect: { type: 'string' },
       clock: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
       projects: int('scale-projects', values['scale-projects']),
       targets: int('scale-targets', values['scale-targets']),
       commits: int('scale-commits', values['scale-commits']),
+      logLines: int('scale-log-lines', values['scale-log-lines']),
     },
   });
   faults.forEach((f) => emulator.injectFault(f));

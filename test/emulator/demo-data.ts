@@ -44,6 +44,8 @@ export const MODERN_SCOPES = [
   'PROJECT_WRITE',
   'REPOSITORY_READ',
   'EXECUTION_INFO',
+  'PIPELINE_READ',
+  'PIPELINE_RUN',
   'VARIABLE_READ',
   'VARIABLE_WRITE',
   'VARIABLE_MANAGE',
@@ -246,6 +248,15 @@ export const PROJECTS: readonly DemoProject[] = [
     pipelines: [
       pipeline(201, 'CI', 'EVENT', 'SUCCESSFUL', [['Build image', 'DOCKERFILE'], ['Integration tests', 'BUILD']]),
       pipeline(202, 'Deploy', 'CLICK', 'SUCCESSFUL', [['Apply manifests', 'KUBERNETES_APPLY'], ['Smoke test', 'HTTP']]),
+      // What runs play (runs/scripts.ts): 201 fails in its tests; 203 succeeds in about 60 s with
+      // the project's settable IMAGE_TAG and REGISTRY_PASSWORD; 204 deploys to production, which
+      // does not allow it (2678004); 205 waits for approval; 206 asks for a variable; 207 writes a
+      // 10,000-line log (scale.logLines).
+      pipeline(203, 'Publish image', 'CLICK', 'SUCCESSFUL', [['Build image', 'DOCKERFILE'], ['Push to registry', 'BUILD'], ['Notify team', 'SLACK']]),
+      pipeline(204, 'Release to production', 'CLICK', 'FAILED', [['Build bundle', 'BUILD'], ['Upload to production', 'SFTP'], ['Restart service', 'SSH_COMMAND']]),
+      pipeline(205, 'Deploy with approval', 'CLICK', 'SUCCESSFUL', [['Build bundle', 'BUILD'], ['Approve deployment', 'WAIT_FOR_APPLY'], ['Upload to staging', 'SFTP']]),
+      pipeline(206, 'Release with version', 'CLICK', 'SUCCESSFUL', [['Choose version', 'WAIT_FOR_VARIABLES'], ['Tag release', 'BUILD']]),
+      pipeline(207, 'Verbose build', 'CLICK', 'SUCCESSFUL', [['Run verbose tests', 'BUILD']]),
     ],
   },
   {
@@ -282,6 +293,9 @@ export const PROJECTS: readonly DemoProject[] = [
 ];
 
 export const WEB_APP_PIPELINE_IDS = { buildAndTest: 101, deployStaging: 102, deployProduction: 103, nightly: 104, releaseNotes: 105 } as const;
+
+/** The pipelines of api-service whose runs show one behaviour each (runs/scripts.ts). */
+export const RUN_PIPELINE_IDS = { failsInTests: 201, succeeds: 203, notAllowedOnProduction: 204, waitsForApproval: 205, asksForVariables: 206, hugeLog: 207 } as const;
 
 export interface DemoTarget {
   workspace: string;
@@ -417,6 +431,9 @@ export const VARIABLES: readonly DemoVariable[] = [
   { workspace: 'acme', key: 'NODE_VERSION', value: '20', type: 'VAR', encrypted: false, description: '', scope: { project: 'web-app' }, settable: true, run_only_settable: false },
   { workspace: 'acme', key: 'DEPLOY_DIR', value: '/var/www/web-app', type: 'VAR', encrypted: false, description: '', scope: { pipelineId: 103 } },
   { workspace: 'acme', key: 'RETRIES', value: '3', type: 'VAR', encrypted: false, description: '', scope: { actionId: 1012 } },
+  // Settable for a run (pipeline 203 prints the tag, never the password).
+  { workspace: 'acme', key: 'IMAGE_TAG', value: 'latest', type: 'VAR', encrypted: false, description: 'Tag of the published image', scope: { project: 'api-service' }, settable: true },
+  { workspace: 'acme', key: 'REGISTRY_PASSWORD', value: 'r3gistry-Secret!', type: 'VAR', encrypted: true, description: 'Registry login', scope: { project: 'api-service' }, settable: true },
 ];
 
 export const WEB_APP_COMMIT_COUNT = 52;
@@ -501,6 +518,8 @@ export interface ScaleOptions {
   projects?: number;
   targets?: number;
   commits?: number;
+  /** Lines the log of pipeline 207 ("Verbose build") writes per run; default 10,000. */
+  logLines?: number;
 }
 
 export const BIG_REPO = 'big-repo';

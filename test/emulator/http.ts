@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export type Kind = 'Workspace' | 'Member' | 'Project' | 'Pipeline' | 'Action' | 'Target' | 'Commit' | 'Variable';
+export type Kind = 'Workspace' | 'Member' | 'Project' | 'Pipeline' | 'Action' | 'Target' | 'Commit' | 'Variable' | 'Execution' | 'Action execution';
 
 export const notFound = (kind: Kind): ApiError => new ApiError(404, `${kind} not found.`);
 export const cannotBeEmpty = (param: string): ApiError => new ApiError(400, `Value of '${param}' cannot be empty.`);

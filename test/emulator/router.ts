@@ -91,6 +91,11 @@ export const SCOPES = {
   projectWrite: ['WORKSPACE', 'PROJECT_WRITE'],
   repositoryRead: ['REPOSITORY_READ'],
   executionInfo: ['EXECUTION_INFO'],
+  // Runs: reading with EXECUTION_INFO or PIPELINE_READ, starting and changing one with
+  // EXECUTION_RUN or PIPELINE_RUN; a log needs EXECUTION_INFO in both generations.
+  executionRead: ['EXECUTION_INFO', 'PIPELINE_READ'],
+  executionRun: ['EXECUTION_RUN', 'PIPELINE_RUN'],
+  executionLogs: ['EXECUTION_INFO'],
   variableAdd: ['VARIABLE_ADD', 'VARIABLE_WRITE'],
   variableInfo: ['VARIABLE_INFO', 'VARIABLE_READ'],
   variableManage: ['VARIABLE_MANAGE'],

@@ -10,6 +10,7 @@ import { Dialect, DIALECTS, isDialect, missingScopeMessage } from './dialect';
 import { AFTER_PROCESSING, answerInsteadOf, FaultKind, FaultQueue, FaultSpec, faultError, sendTrickle, sendTruncated } from './faults';
 import { ApiError, Body, invalidUrl } from './http';
 import { commitRoutes } from './resources/commits';
+import { executionRoutes } from './resources/executions';
 import { pipelineRoutes } from './resources/pipelines';
 import { projectRoutes } from './resources/projects';
 import { targetRoutes } from './resources/targets';
@@ -23,7 +24,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_LOG = 10_000;
 const CONTROL_PREFIX = '/__emulator/';
 
-const ROUTES: readonly Route[] = [...userRoutes, ...workspaceRoutes, ...projectRoutes, ...pipelineRoutes, ...commitRoutes, ...targetRoutes, ...variableRoutes];
+const ROUTES: readonly Route[] = [...userRoutes, ...workspaceRoutes, ...projectRoutes, ...pipelineRoutes, ...commitRoutes, ...targetRoutes, ...variableRoutes, ...executionRoutes];
 
 const RATE_HEADERS = ['X-Rate-Limit-Limit', 'X-Rate-Limit-Remaining', 'X-Rate-Limit-Reset'];
 /** The vendor's answers may carry no reset time. */
@@ -265,6 +266,8 @@ export class EmulatorServer {
       if (!user) {
         throw new ApiError(401, 'Unauthorized.');
       }
+      // Runs play out on the emulator's clock: every request sees (and changes) the state of its moment.
+      this.store.runs.settle(this.clock.now());
       const reply = match.route.handler({ base: this.base, store: this.store, user, token, params: match.params, query, now, dialect: this.dialect, body: () => parseJsonBody(headers, body) });
       return result(reply.status, reply.body);
     } catch (err) {

@@ -24,6 +24,8 @@ import {
 } from './demo-data';
 import { MatchTarget, VENDOR_MATCH_TARGETS, VENDOR_PROJECT_HISTORIES, VENDOR_PROJECTS, VENDOR_TARGETS, VENDOR_VARIABLES } from './demo-vendor';
 import type { Dialect } from './dialect';
+import { RunEngine } from './runs/engine';
+import { loadHistory } from './runs/history';
 import type { SshKeyInfo } from './ssh';
 
 export type Workspace = DemoWorkspace;
@@ -103,6 +105,8 @@ export class Store {
   /** Target list items without an id (vendor dialect only). */
   readonly matchTargets: MatchTarget[] = [];
   readonly variables = new Map<number, Variable>();
+  /** Pipeline executions, played out on the emulator's clock (runs/engine.ts). */
+  readonly runs: RunEngine;
   private nextVariableId = 1;
 
   /** The demo data of a dialect: the default one, plus the vendor's extra items for `vendor`. */
@@ -129,9 +133,12 @@ export class Store {
     if (vendor) {
       this.matchTargets.push(...VENDOR_MATCH_TARGETS.map((m) => ({ ...m })));
     }
-    // Vendor variables follow the default ones, so the default ids (1-5) are the same in both.
+    // Vendor variables follow the default ones, so the default ids (1-7) are the same in both.
     this.loadVariables(vendor ? [...VARIABLES, ...VENDOR_VARIABLES] : VARIABLES);
     this.loadScale(scale);
+    this.runs = new RunEngine(this, scale.logLines);
+    // The demo pipelines that have run get their past runs (the scaled ones none).
+    loadHistory(this.runs, this, (vendor ? [...PROJECTS, ...VENDOR_PROJECTS] : PROJECTS).flatMap((p) => p.pipelines.map((pl) => pl.id)));
   }
 
   isMember(workspace: Workspace, userId: number): boolean {

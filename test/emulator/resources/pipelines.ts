@@ -32,7 +32,7 @@ function actionObject(ctx: Ctx, p: Pipeline, a: Action): Record<string, unknown>
 }
 
 /** Workspace, project and pipeline named in the path, each checked in turn. */
-function pathPipeline(ctx: Ctx): Pipeline {
+export function pathPipeline(ctx: Ctx): Pipeline {
   const ws = workspaceOf(ctx);
   const project = projectOf(ctx, ws.domain, ctx.params.project_name);
   return pipelineOf(ctx, ws.domain, Number(ctx.params.pipeline_id), project.name);

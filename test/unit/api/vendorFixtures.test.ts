@@ -351,6 +351,7 @@ describe('api client: the vendor reference examples (test/fixtures/vendor)', () 
     assert.ok(e instanceof AccessDeniedError, String(e));
     assert.equal(e.isPipelineNotAllowed, true);
     assert.match(e.message, /not allowed to use target \[BE2810035\]/);
+    assert.equal(e.targetIdentifier, 'BE2810035');
   });
 
   it('a reduced SSH item without its id is left out and named, and reported through onItemProblem (redacted)', async () => {
