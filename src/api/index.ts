@@ -29,3 +29,32 @@ export { allowsAllPipelines, mayPipelineUse, canOpenTarget, pipelinesAccessLevel
 export { SCOPES_FOR, actionForRequest, isForbidden, seeminglyMissingScopes, type ScopeAction, type ScopeNeed } from './scopes';
 export { PageTracker, iteratePages, MAX_PER_PAGE, type PageRequest } from './paging';
 export { variableBody, variableUpdateBody } from './wire';
+export {
+  oauthEndpoints,
+  createPkce,
+  pkceChallenge,
+  createState,
+  statesMatch,
+  buildAuthorizeUrl,
+  parseAuthorizationRedirect,
+  AUTHORIZE_PATH,
+  TOKEN_PATH,
+  type OAuthEndpoints,
+  type Pkce,
+  type AuthorizeRequest,
+} from './oauth';
+export {
+  OAuthError,
+  InvalidGrantError,
+  InvalidClientError,
+  AuthorizationRedirectError,
+  TokenAnswerError,
+  SignInAgainError,
+  type OAuthErrorCode,
+  type RedirectProblem,
+  type TokenAnswerProblem,
+  type SignInAgainReason,
+} from './oauthErrors';
+export { TokenSet, readTokenAnswer, MAX_ACCESS_LIFETIME_S, DEFAULT_REFRESH_SKEW_MS, type TokenSetData } from './oauthTokenSet';
+export { requestToken, refreshWith, checkTokenUrl, MAX_TOKEN_ANSWER_BYTES, type TokenGrant, type TokenRequestOptions } from './oauthToken';
+export { RefreshCoordinator, withAccessToken, type TokenStore, type RefreshCoordinatorOptions } from './oauthRefresh';
