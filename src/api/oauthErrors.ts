@@ -149,7 +149,7 @@ export function cleanDescription(raw: unknown, secrets: readonly string[]): stri
     return undefined;
   }
   // eslint-disable-next-line no-control-regex
-  const text = redact(raw.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim(), secrets);
+  const text = redact(raw.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim(), secrets);
   if (text === '') {
     return undefined;
   }
