@@ -3,17 +3,13 @@
 import * as assert from 'node:assert/strict';
 import {
   ApiClient,
-  buildAuthorizeUrl,
   CancelledError,
   ConfigurationError,
   createPkce,
-  createState,
   InvalidClientError,
   InvalidGrantError,
   NetworkError,
   OAuthError,
-  oauthEndpoints,
-  parseAuthorizationRedirect,
   RedirectError,
   requestToken,
   refreshWith,
@@ -26,27 +22,11 @@ import {
   type TokenRequestOptions,
   type TokenSet,
 } from '../../../src/api';
-import { CLOCK_START_MS, DEMO_OAUTH_CLIENT, DEMO_PUBLIC_CLIENT, DEMO_REDIRECT_URI, DIALECTS, type Emulator } from '../../emulator';
+import { CLOCK_START_MS, DEMO_OAUTH_CLIENT, DEMO_PUBLIC_CLIENT, DEMO_REDIRECT_URI, DIALECTS, } from '../../emulator';
 import { startHostileServer, json, redirect, endlessBody, type HostileServer } from '../../harness/hostileServer';
-import { consentRedirect } from '../../harness/oauthConsent';
 import { useEmulator } from '../../harness/useEmulator';
 import { nodeFetch, rejection, USER_AGENT } from './helpers';
-
-const SCOPES = ['USER_INFO', 'TOKEN_INFO', 'WORKSPACE'];
-
-/** The token request options for the emulator's demo client. */
-function optionsFor(emu: Emulator, fetch: FetchLike, o: Partial<TokenRequestOptions> = {}): TokenRequestOptions {
-  return { tokenUrl: oauthEndpoints({ apiUrl: emu.url }).tokenUrl, clientId: DEMO_OAUTH_CLIENT.clientId, clientSecret: DEMO_OAUTH_CLIENT.clientSecret, fetch, now: () => emu.clock.now(), userAgent: USER_AGENT, ...o };
-}
-
-/** The browser half: authorize address, consent page (approved or denied), redirected address read back. */
-async function authorize(emu: Emulator, o: { clientId?: string; decision?: 'approve' | 'deny'; userId?: number } = {}): Promise<{ code: string; verifier: string }> {
-  const pkce = createPkce();
-  const state = createState();
-  const url = buildAuthorizeUrl({ authorizeUrl: oauthEndpoints({ apiUrl: emu.url }).authorizeUrl, clientId: o.clientId ?? DEMO_OAUTH_CLIENT.clientId, redirectUri: DEMO_REDIRECT_URI, scopes: SCOPES, state, codeChallenge: pkce.challenge });
-  const back = await consentRedirect(url, o.decision ?? 'approve', o.userId);
-  return { code: parseAuthorizationRedirect(back.href, { redirectUri: DEMO_REDIRECT_URI, state }), verifier: pkce.verifier };
-}
+import { authorize, optionsFor, SCOPES } from './oauthHelpers';
 
 for (const dialect of DIALECTS) {
   describe(`oauth client: the code flow against the emulator (${dialect} dialect)`, () => {
