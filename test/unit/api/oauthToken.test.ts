@@ -144,6 +144,11 @@ describe('oauth client: the token request’s guards', () => {
     await requestToken(grant, options({ clientId: 'my app', clientSecret: 'p@ss:wörd', clientAuth: 'basic' }));
     const header = server.received.at(-1)!.headers.authorization!;
     assert.equal(Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8'), 'my+app:p%40ss%3Aw%C3%B6rd');
+    // A public client has no secret: no Basic header, its id in the body.
+    await requestToken(grant, options({ clientSecret: undefined, clientAuth: 'basic' }));
+    const publicRequest = server.received.at(-1)!;
+    assert.equal(publicRequest.headers.authorization, undefined);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(publicRequest.body)), { grant_type: 'refresh_token', refresh_token: 'refresh-token-value', client_id: 'app' });
   });
 
   it('refuses an http token address off this machine without sending anything', async () => {

@@ -42,6 +42,8 @@ describe('oauth: reading a token answer', () => {
     assert.equal(readTokenAnswer(answer({ token_type: 'bearer', expires_in: 59.9 }), T0).expiresAt, T0 + 59_000);
     assert.equal(readTokenAnswer(answer({ refresh_token_expires_in: 'soon' }), T0).refreshExpiresAt, undefined);
     assert.equal(readTokenAnswer(answer({ scope: 7 }), T0).scopes, undefined);
+    const many = Array.from({ length: 250 }, (_, i) => `S${i}`);
+    assert.deepEqual(readTokenAnswer(answer({ scope: many.join(' ') }), T0).scopes, many.slice(0, 200), 'at most 200 scopes kept');
   });
 
   it('refuses an answer without expires_in, and says why', () => {
