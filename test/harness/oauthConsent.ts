@@ -5,7 +5,7 @@
 export interface ConsentForm {
   status: number;
   html: string;
-  /** Where the form posts. */
+  /** Where the form posts (absolute). */
   action: string;
   requestId: string;
   csrfToken: string;
@@ -29,7 +29,8 @@ const attr = (html: string, name: string): string | undefined =>
 export async function openConsent(authorizeUrl: string): Promise<ConsentForm> {
   const res = await fetch(authorizeUrl, { redirect: 'manual' });
   const html = await res.text();
-  const action = /<form method="post" action="([^"]*)">/.exec(html)?.[1];
+  const relative = /<form method="post" action="([^"]*)">/.exec(html)?.[1];
+  const action = relative === undefined ? undefined : new URL(relative, authorizeUrl).href;
   const requestId = attr(html, 'request_id');
   const csrfToken = attr(html, 'csrf_token');
   if (res.status !== 200 || !action || !requestId || !csrfToken) {

@@ -119,7 +119,8 @@ export class ConsentPages {
     return htmlAnswer(
       200,
       consentPage({
-        action: `${ctx.base}/oauth2/authorize`,
+        // Relative: the same origin the page was opened from (127.0.0.1 or localhost).
+        action: '/oauth2/authorize',
         requestId,
         csrfToken,
         clientName: client.name,

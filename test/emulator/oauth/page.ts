@@ -18,7 +18,7 @@ ${content}
 }
 
 export interface ConsentView {
-  /** Where the form posts: the emulator's own /oauth2/authorize. */
+  /** Where the form posts: the emulator's own /oauth2/authorize (relative to the page). */
   action: string;
   requestId: string;
   csrfToken: string;

@@ -88,8 +88,10 @@ for (const dialect of DIALECTS) {
       assert.deepEqual([otherOrigin.status, otherOrigin.location], [403, undefined]);
       const unknownUser = await submitConsent(form, 'approve', { userId: 99 });
       assert.equal(unknownUser.status, 400);
-      // Still pending after those refusals: the right answer goes through.
-      assert.equal((await submitConsent(form, 'approve')).status, 302);
+      const crossSite = await submitConsent(form, 'approve', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      assert.equal(crossSite.status, 403);
+      // Still pending after those refusals: the right answer goes through (from the page opened as localhost too).
+      assert.equal((await submitConsent(form, 'approve', { headers: { Origin: `http://localhost:${emu.port}`, 'Sec-Fetch-Site': 'same-origin' } })).status, 302);
       const late = await openConsent(authorizeUrl(emu));
       emu.clock.advance(10 * 60_000);
       assert.equal((await submitConsent(late, 'approve')).status, 400);
