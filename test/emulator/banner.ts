@@ -1,5 +1,6 @@
 // What the CLI prints once it listens (the tests wait for its last line before reading the rest).
 import { TOKENS } from './demo-data';
+import { DEMO_OAUTH_CLIENT, DEMO_PUBLIC_CLIENT, DEMO_REDIRECT_URI } from './oauth/clients';
 import type { Dialect } from './dialect';
 
 /** The demo tokens, one a line: `  <token>  <what it is for>`. */
@@ -20,6 +21,7 @@ export function banner(url: string, dialect: Dialect): string {
     ...demoTokenLines(),
     'Workspaces: acme (API enabled), dormant (API disabled).',
     ...(dialect === 'vendor' ? ['Vendor extras: project infra (display_name null), target edge-sftp (name null), a MATCH target (no id), FILE/GPG_KEY/IOS_* variables.'] : []),
+    `OAuth: ${url}/oauth2/authorize and /oauth2/token; applications ${DEMO_OAUTH_CLIENT.clientId} (secret ${DEMO_OAUTH_CLIENT.clientSecret}) and ${DEMO_PUBLIC_CLIENT.clientId} (PKCE, no secret), redirect ${DEMO_REDIRECT_URI}.`,
     'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency; GET/DELETE /__emulator/requests.',
     BANNER_END,
   ].join('\n');

@@ -59,7 +59,8 @@ export class OAuthAuthority {
     private readonly clock: EmulatorClock,
     lifetimes: Partial<Lifetimes> = {},
   ) {
-    this.lifetimes = { ...DEFAULT_LIFETIMES, ...lifetimes };
+    // Fields left undefined keep their defaults.
+    this.lifetimes = { ...DEFAULT_LIFETIMES, ...Object.fromEntries(Object.entries(lifetimes).filter(([, v]) => v !== undefined)) };
     for (const client of demoClients(clock.now())) {
       this.clients.set(client.clientId, client);
     }

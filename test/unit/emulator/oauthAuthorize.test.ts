@@ -2,7 +2,7 @@
 // shows and escapes, which problems it shows and which it redirects, its CSRF token, dynamic
 // registration and the test controls, in both dialects where they differ.
 import * as assert from 'node:assert/strict';
-import { DEMO_OAUTH_CLIENT, DEMO_REDIRECT_URI, DIALECTS } from '../../emulator';
+import { DEMO_OAUTH_CLIENT, DEMO_REDIRECT_URI, DIALECTS, startEmulator } from '../../emulator';
 import { openConsent, submitConsent } from '../../harness/oauthConsent';
 import { useEmulator } from '../../harness/useEmulator';
 import { authorizeUrl, pkcePair } from './oauthHelpers';
@@ -204,5 +204,19 @@ describe('emulator OAuth: the test controls', () => {
     await fetch(`${emu.url}/__emulator/reset`, { method: 'POST' });
     assert.deepEqual(await (await control('GET', 'lifetimes')).json(), { accessTokenS: 3600, refreshTokenS: 180 * 24 * 3600, codeS: 60 });
     assert.equal((await control('GET', 'nothing')).status, 404);
+  });
+
+  it('starts with the lifetimes given as an option, and a reset goes back to them', async () => {
+    const own = await startEmulator({ oauthLifetimes: { accessTokenS: 30, codeS: undefined } });
+    try {
+      assert.deepEqual(own.oauth.lifetimes, { accessTokenS: 30, refreshTokenS: 180 * 24 * 3600, codeS: 60 });
+      own.oauth.setLifetimes({ accessTokenS: 5 });
+      assert.equal(own.oauth.lifetimes.accessTokenS, 5);
+      assert.throws(() => own.oauth.setLifetimes({ codeS: 0.5 }), /codeS/);
+      own.reset();
+      assert.equal(own.oauth.lifetimes.accessTokenS, 30);
+    } finally {
+      await own.close();
+    }
   });
 });
