@@ -27,21 +27,33 @@ export interface TokenSetData {
   scopes?: string[];
 }
 
+/**
+ * The tokens are private fields behind getters, so that logging a TokenSet (util.inspect,
+ * JSON.stringify) shows its times and scopes, never the tokens; toData() and serialize() give them.
+ */
 export class TokenSet {
-  readonly accessToken: string;
+  readonly #accessToken: string;
+  readonly #refreshToken: string | undefined;
   readonly expiresAt: number;
   readonly obtainedAt: number;
-  readonly refreshToken: string | undefined;
   readonly refreshExpiresAt: number | undefined;
   readonly scopes: readonly string[] | undefined;
 
   constructor(data: TokenSetData) {
-    this.accessToken = data.accessToken;
+    this.#accessToken = data.accessToken;
+    this.#refreshToken = data.refreshToken;
     this.expiresAt = data.expiresAt;
     this.obtainedAt = data.obtainedAt;
-    this.refreshToken = data.refreshToken;
     this.refreshExpiresAt = data.refreshExpiresAt;
     this.scopes = data.scopes === undefined ? undefined : [...data.scopes];
+  }
+
+  get accessToken(): string {
+    return this.#accessToken;
+  }
+
+  get refreshToken(): string | undefined {
+    return this.#refreshToken;
   }
 
   isExpired(now: number): boolean {
@@ -64,10 +76,11 @@ export class TokenSet {
     if (this.refreshToken !== undefined || previous.refreshToken === undefined) {
       return this;
     }
-    return new TokenSet({ ...this.toJSON(), refreshToken: previous.refreshToken, refreshExpiresAt: previous.refreshExpiresAt });
+    return new TokenSet({ ...this.toData(), refreshToken: previous.refreshToken, refreshExpiresAt: previous.refreshExpiresAt });
   }
 
-  toJSON(): TokenSetData {
+  /** Everything, the tokens included: for storage and tests, never for a log. */
+  toData(): TokenSetData {
     const data: TokenSetData = { accessToken: this.accessToken, expiresAt: this.expiresAt, obtainedAt: this.obtainedAt };
     if (this.refreshToken !== undefined) {
       data.refreshToken = this.refreshToken;
@@ -83,7 +96,7 @@ export class TokenSet {
 
   /** As stored: JSON text (never logged: it holds the tokens). */
   serialize(): string {
-    return JSON.stringify(this.toJSON());
+    return JSON.stringify(this.toData());
   }
 
   /** A stored set read back; undefined for anything that is not one (damaged, from another version). */

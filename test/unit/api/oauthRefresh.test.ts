@@ -80,7 +80,7 @@ describe('oauth: the refresh coordinator', () => {
 
   it('keeps the refresh token it has when a renewal answers none (RFC 6749, 6)', async () => {
     const realRefresh = refreshWith(optionsFor(emu, fetchFn));
-    const c = coordinator(secret.window(), async (refreshToken) => new TokenSet({ ...(await realRefresh(refreshToken)).toJSON(), refreshToken: undefined, refreshExpiresAt: undefined }));
+    const c = coordinator(secret.window(), async (refreshToken) => new TokenSet({ ...(await realRefresh(refreshToken)).toData(), refreshToken: undefined, refreshExpiresAt: undefined }));
     emu.clock.advance(HOUR);
     const token = await c.accessToken();
     assert.deepEqual([secret.tokens!.accessToken, secret.tokens!.refreshToken, secret.tokens!.refreshExpiresAt], [token, first.refreshToken, first.refreshExpiresAt]);
@@ -177,7 +177,7 @@ describe('oauth: the refresh coordinator', () => {
 
   it('after a 401: renews once and retries once; a renewed token refused again is not renewed again', async () => {
     // A stored access token the API does not know (revoked, say), still within its lifetime.
-    secret = new SharedSecret(new TokenSet({ ...first.toJSON(), accessToken: 'wa-at-revoked' }));
+    secret = new SharedSecret(new TokenSet({ ...first.toData(), accessToken: 'wa-at-revoked' }));
     const c = coordinator();
     let used: string | undefined;
     const client = new ApiClient({ baseUrl: emu.url, getToken: () => used, fetch: fetchFn, userAgent: USER_AGENT, maxRetries: 0 });
@@ -211,10 +211,10 @@ describe('oauth: the refresh coordinator', () => {
 
   it('asks to sign in again without a request: nothing stored, no refresh token, a refresh token past its lifetime', async () => {
     await signInAgain(() => coordinator(new SharedSecret().window()).accessToken(), 'signed-out');
-    const noRefresh = new SharedSecret(new TokenSet({ ...first.toJSON(), refreshToken: undefined }));
+    const noRefresh = new SharedSecret(new TokenSet({ ...first.toData(), refreshToken: undefined }));
     emu.clock.advance(HOUR);
     await signInAgain(() => coordinator(noRefresh.window()).accessToken(), 'no-refresh-token');
-    const old = new SharedSecret(new TokenSet({ ...first.toJSON(), refreshExpiresAt: CLOCK_START_MS + HOUR }));
+    const old = new SharedSecret(new TokenSet({ ...first.toData(), refreshExpiresAt: CLOCK_START_MS + HOUR }));
     await signInAgain(() => coordinator(old.window()).accessToken(), 'refresh-expired');
     assert.equal(tokenRequests(), 0);
   });

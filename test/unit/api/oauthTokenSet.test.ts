@@ -1,5 +1,6 @@
 // The token set and the strict reading of a token answer (src/api/oauthTokenSet.ts).
 import * as assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import { MAX_ACCESS_LIFETIME_S, readTokenAnswer, TokenAnswerError, TokenSet, type TokenAnswerProblem } from '../../../src/api';
 
 const T0 = Date.parse('2026-11-01T09:00:00Z');
@@ -26,7 +27,7 @@ function refusedAs(text: string, problem: TokenAnswerProblem): TokenAnswerError 
 describe('oauth: reading a token answer', () => {
   it('keeps the tokens, the expiry from the moment asked, the refresh lifetime and the scopes', () => {
     const set = readTokenAnswer(answer({ refresh_token_expires_in: 15811201, scope: 'USER_INFO  WORKSPACE' }), T0);
-    assert.deepEqual(set.toJSON(), {
+    assert.deepEqual(set.toData(), {
       accessToken: ACCESS,
       expiresAt: T0 + 3600_000,
       obtainedAt: T0,
@@ -38,7 +39,7 @@ describe('oauth: reading a token answer', () => {
 
   it('reads tolerantly what it can do without: no token_type, no refresh token, a quoted lifetime, a scope list', () => {
     const set = readTokenAnswer(JSON.stringify({ access_token: ACCESS, expires_in: '7200', scope: ['A', 5, 'B'], refresh_token: null }), T0);
-    assert.deepEqual(set.toJSON(), { accessToken: ACCESS, expiresAt: T0 + 7200_000, obtainedAt: T0, scopes: ['A', 'B'] });
+    assert.deepEqual(set.toData(), { accessToken: ACCESS, expiresAt: T0 + 7200_000, obtainedAt: T0, scopes: ['A', 'B'] });
     assert.equal(readTokenAnswer(answer({ token_type: 'bearer', expires_in: 59.9 }), T0).expiresAt, T0 + 59_000);
     assert.equal(readTokenAnswer(answer({ refresh_token_expires_in: 'soon' }), T0).refreshExpiresAt, undefined);
     assert.equal(readTokenAnswer(answer({ scope: 7 }), T0).scopes, undefined);
@@ -113,19 +114,29 @@ describe('oauth: the token set', () => {
   it('keeps the previous refresh token when a refresh answered none', () => {
     const previous = set({ refreshExpiresAt: T0 + 5000 });
     const renewed = set({ accessToken: 'new-access', refreshToken: undefined });
-    assert.deepEqual(renewed.keepingRefreshTokenOf(previous).toJSON(), { ...renewed.toJSON(), refreshToken: REFRESH, refreshExpiresAt: T0 + 5000 });
+    assert.deepEqual(renewed.keepingRefreshTokenOf(previous).toData(), { ...renewed.toData(), refreshToken: REFRESH, refreshExpiresAt: T0 + 5000 });
     const rotated = set({ refreshToken: 'rotated' });
     assert.equal(rotated.keepingRefreshTokenOf(previous), rotated);
     const none = set({ refreshToken: undefined });
     assert.equal(none.keepingRefreshTokenOf(set({ refreshToken: undefined })), none);
   });
 
+  it('shows no token when logged', () => {
+    const s = set({ scopes: ['USER_INFO'] });
+    for (const shown of [inspect(s, { depth: 5, showHidden: true }), JSON.stringify(s), String(s), inspect({ nested: { s } })]) {
+      assert.ok(!shown.includes(ACCESS) && !shown.includes(REFRESH), shown);
+    }
+    assert.match(JSON.stringify(s), /"expiresAt":/);
+    assert.equal(s.accessToken, ACCESS);
+    assert.equal(s.refreshToken, REFRESH);
+  });
+
   it('is stored as JSON and read back; anything damaged reads as nothing', () => {
     const s = set({ refreshExpiresAt: T0 + 9000, scopes: ['USER_INFO'] });
     const back = TokenSet.deserialize(s.serialize());
     assert.ok(back);
-    assert.deepEqual(back.toJSON(), s.toJSON());
-    assert.deepEqual(TokenSet.deserialize(set({ refreshToken: undefined }).serialize())?.toJSON(), { accessToken: ACCESS, obtainedAt: T0, expiresAt: T0 + 3600_000 });
+    assert.deepEqual(back.toData(), s.toData());
+    assert.deepEqual(TokenSet.deserialize(set({ refreshToken: undefined }).serialize())?.toData(), { accessToken: ACCESS, obtainedAt: T0, expiresAt: T0 + 3600_000 });
     const good = JSON.parse(s.serialize()) as Record<string, unknown>;
     for (const damaged of [
       undefined,
