@@ -37,7 +37,8 @@ export type ApiErrorKind =
   | 'timeout'
   | 'cancelled'
   | 'unexpected-response'
-  | 'configuration';
+  | 'configuration'
+  | 'oauth';
 
 export interface ApiErrorInit {
   /** HTTP status; undefined when no answer was received (network, timeout, cancel, client-side checks). */

@@ -44,3 +44,32 @@ export {
   type RunState,
   type RunFailure,
 } from './runStatus';
+export {
+  oauthEndpoints,
+  createPkce,
+  pkceChallenge,
+  createState,
+  statesMatch,
+  buildAuthorizeUrl,
+  parseAuthorizationRedirect,
+  AUTHORIZE_PATH,
+  TOKEN_PATH,
+  type OAuthEndpoints,
+  type Pkce,
+  type AuthorizeRequest,
+} from './oauth';
+export {
+  OAuthError,
+  InvalidGrantError,
+  InvalidClientError,
+  AuthorizationRedirectError,
+  TokenAnswerError,
+  SignInAgainError,
+  type OAuthErrorCode,
+  type RedirectProblem,
+  type TokenAnswerProblem,
+  type SignInAgainReason,
+} from './oauthErrors';
+export { TokenSet, readTokenAnswer, MAX_ACCESS_LIFETIME_S, DEFAULT_REFRESH_SKEW_MS, type TokenSetData } from './oauthTokenSet';
+export { requestToken, refreshWith, checkTokenUrl, MAX_TOKEN_ANSWER_BYTES, type TokenGrant, type TokenRequestOptions } from './oauthToken';
+export { RefreshCoordinator, withAccessToken, type TokenStore, type RefreshCoordinatorOptions } from './oauthRefresh';

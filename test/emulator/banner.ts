@@ -1,5 +1,6 @@
 // What the CLI prints once it listens (the tests wait for its last line before reading the rest).
 import { TOKENS } from './demo-data';
+import { DEMO_OAUTH_CLIENT, DEMO_PUBLIC_CLIENT, DEMO_REDIRECT_URI } from './oauth/clients';
 import type { Dialect } from './dialect';
 
 /** The demo tokens, one a line: `  <token>  <what it is for>`. */
@@ -21,7 +22,8 @@ export function banner(url: string, dialect: Dialect): string {
     'Workspaces: acme (API enabled), dormant (API disabled).',
     ...(dialect === 'vendor' ? ['Vendor extras: project infra (display_name null), target edge-sftp (name null), a MATCH target (no id), FILE/GPG_KEY/IOS_* variables.'] : []),
     'Runs (project api-service): 201 fails in its tests, 203 succeeds in 60 s, 204 is refused by target production (2678004), 205 waits for approval, 206 asks for a variable, 207 writes a 10,000-line log.',
-    'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency, /__emulator/clock; GET/DELETE /__emulator/requests.',
+    `OAuth: ${url}/oauth2/authorize and /oauth2/token; applications ${DEMO_OAUTH_CLIENT.clientId} (secret ${DEMO_OAUTH_CLIENT.clientSecret}) and ${DEMO_PUBLIC_CLIENT.clientId} (PKCE, no secret), redirect ${DEMO_REDIRECT_URI}.`,
+    'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency, /__emulator/clock, /__emulator/oauth/…; GET/DELETE /__emulator/requests.',
     BANNER_END,
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 // `npm run emulator -- --port 4010 [--dialect default|vendor] [--rate-limit N] [--rate-window-s S]
-//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--scale-log-lines N] [--clock real|manual]`
+//   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--scale-log-lines N] [--clock real|manual]
+//   [--oauth-access-s S]`
 import { parseArgs } from 'node:util';
 import { banner } from './banner';
 import { DIALECTS, parseDialect } from './dialect';
@@ -8,7 +9,9 @@ import { startEmulator } from './index';
 
 const USAGE = `Usage: npm run emulator -- [--port N] [--dialect ${DIALECTS.join('|')}] [--rate-limit N] [--rate-window-s S]
   [--latency-ms MS] [--fault KIND[:COUNT]]... [--scale-projects N] [--scale-targets N] [--scale-commits N] [--scale-log-lines N] [--clock real|manual]
+  [--oauth-access-s S]
 Scale: --scale-log-lines N is the length of each run log of pipeline 207 (api-service, "Verbose build"; default 10000).
+OAuth: --oauth-access-s sets the lifetime of the access tokens the OAuth flow issues (default 3600).
 Clock: real (default here: runs play out in wall-clock time) or manual (stands still until POST /__emulator/clock {advanceMs}).
 Dialects: default (api.md and conventions.md), vendor (the real service's documented answer shapes).
 Fault kinds: ${FAULT_KINDS.join(', ')}`;
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
       'scale-log-lines': { type: 'string' },
       dialect: { type: 'string' },
       clock: { type: 'string' },
+      'oauth-access-s': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
     rateWindowS: int('rate-window-s', values['rate-window-s']),
     latencyMs: int('latency-ms', values['latency-ms']),
     dialect: parseDialect(values.dialect, '--dialect'),
+    oauthLifetimes: { accessTokenS: int('oauth-access-s', values['oauth-access-s']) },
     scale: {
       projects: int('scale-projects', values['scale-projects']),
       targets: int('scale-targets', values['scale-targets']),

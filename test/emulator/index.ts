@@ -2,12 +2,32 @@
 import type { EmulatorClock } from './clock';
 import type { Dialect } from './dialect';
 import type { FaultSpec } from './faults';
+import type { OAuthClient } from './oauth/clients';
+import type { Lifetimes, OAuthStats } from './oauth/grants';
+import { checkLifetimes } from './oauth/authority';
 import { EmulatorOptions, EmulatorServer, RequestLogEntry } from './server';
 
 export { CLOCK_START_MS, EmulatorClock, type ClockMode } from './clock';
 export { DIALECTS, parseDialect, type Dialect } from './dialect';
 export type { FaultKind, FaultSpec } from './faults';
 export type { EmulatorOptions, RequestLogEntry } from './server';
+export { DEMO_OAUTH_CLIENT, DEMO_PUBLIC_CLIENT, DEMO_REDIRECT_URI, EDITOR_REDIRECT_URI, KNOWN_SCOPES, type OAuthClient } from './oauth/clients';
+export { DEFAULT_LIFETIMES, type Lifetimes, type OAuthStats } from './oauth/grants';
+
+/** The authorization server's test handles (the same as the /__emulator/oauth/ controls). */
+export interface EmulatorOAuth {
+  /**
+   * Registers an application (RFC 7591 metadata: `redirect_uris`, `client_name`,
+   * `token_endpoint_auth_method: 'none'` for a public one, `grant_types`, `scope`), optionally with
+   * a fixed id and secret. Throws on metadata the registration endpoint would refuse.
+   */
+  registerClient(metadata: Record<string, unknown>, fixed?: { clientId?: string; clientSecret?: string }): OAuthClient;
+  /** Lifetimes from now on (whole seconds); a reset goes back to the start ones. */
+  setLifetimes(lifetimes: Partial<Lifetimes>): void;
+  readonly lifetimes: Lifetimes;
+  /** How many codes and tokens were issued, and how many work now. */
+  stats(): OAuthStats;
+}
 
 export interface Emulator {
   /** http://127.0.0.1:PORT, the API base address. */
@@ -30,6 +50,8 @@ export interface Emulator {
   clearRequests(): void;
   /** The emulator's time (runs, OAuth lifetimes): `clock.advance(ms)`; a reset puts it back. */
   readonly clock: EmulatorClock;
+  /** The OAuth 2.0 authorization server: applications, lifetimes, what was issued. */
+  readonly oauth: EmulatorOAuth;
 }
 
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
@@ -56,6 +78,17 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       server.log = [];
     },
     clock: server.clock,
+    // Through `server.oauth` each time: a reset makes a new one.
+    oauth: {
+      registerClient: (metadata, fixed) => server.oauth.register(metadata, fixed),
+      setLifetimes: (l) => {
+        server.oauth.lifetimes = { ...server.oauth.lifetimes, ...checkLifetimes(l) };
+      },
+      get lifetimes() {
+        return { ...server.oauth.lifetimes };
+      },
+      stats: () => server.oauth.stats(),
+    },
   };
 }
 

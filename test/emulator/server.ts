@@ -9,6 +9,8 @@ import { ClockMode, EmulatorClock } from './clock';
 import { Dialect, DIALECTS, isDialect, missingScopeMessage } from './dialect';
 import { AFTER_PROCESSING, answerInsteadOf, FaultKind, FaultQueue, FaultSpec, faultError, sendTrickle, sendTruncated } from './faults';
 import { ApiError, Body, invalidUrl } from './http';
+import { OAuthAuthority } from './oauth/authority';
+import type { Lifetimes } from './oauth/grants';
 import { commitRoutes } from './resources/commits';
 import { executionRoutes } from './resources/executions';
 import { pipelineRoutes } from './resources/pipelines';
@@ -52,6 +54,8 @@ export interface EmulatorOptions {
   dialect?: Dialect;
   /** `manual` (default: time stands still until a test advances it) or `real` (npm start). */
   clockMode?: ClockMode;
+  /** Start lifetimes of OAuth codes and tokens (seconds; default access 1 h, refresh 180 days, code 60 s); a reset goes back to them. */
+  oauthLifetimes?: Partial<Lifetimes>;
 }
 
 /** One API request as logged: never headers or bodies. */
@@ -125,6 +129,8 @@ export class EmulatorServer {
   readonly faults = new FaultQueue();
   /** Time for whatever plays out over time (runs, OAuth lifetimes): tests advance it, npm start lets it run. */
   readonly clock: EmulatorClock;
+  /** The authorization server (oauth/): applications, codes and tokens; new at every reset. */
+  oauth: OAuthAuthority;
   log: RequestLogEntry[] = [];
   latencyMs: number;
   base = '';
@@ -136,6 +142,7 @@ export class EmulatorServer {
   constructor(private readonly opts: EmulatorOptions = {}) {
     this.store = new Store(opts.scale, opts.dialect ?? 'default');
     this.clock = new EmulatorClock(opts.clockMode ?? 'manual');
+    this.oauth = new OAuthAuthority(this.clock, opts.oauthLifetimes);
     this.latencyMs = opts.latencyMs ?? 0;
     this.rateLimit = opts.rateLimit ?? 5000;
     this.rateWindowMs = (opts.rateWindowS ?? 3600) * 1000;
@@ -177,6 +184,7 @@ export class EmulatorServer {
   reset(dialect: Dialect = this.opts.dialect ?? 'default'): void {
     this.store = new Store(this.opts.scale, dialect);
     this.clock.reset();
+    this.oauth = new OAuthAuthority(this.clock, this.opts.oauthLifetimes);
     this.rates.clear();
     this.faults.clear();
     this.log = [];
@@ -213,6 +221,15 @@ export class EmulatorServer {
       record(200);
       return;
     }
+    const q = pathAndQuery.indexOf('?');
+    const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+    if (OAuthAuthority.serves(path)) {
+      const query = q < 0 ? '' : pathAndQuery.slice(q + 1);
+      const answer = this.oauth.handle({ method, path, query, headers: req.headers, raw: body.raw, tooLarge: body.tooLarge, base: this.base, dialect: this.dialect, users: this.store.users });
+      await this.send(res, answer, fault);
+      record(answer.status, answer.user);
+      return;
+    }
     const answer = this.api(method, pathAndQuery, req.headers, body);
     await this.send(res, answer, fault);
     record(answer.status, answer.user);
@@ -240,7 +257,8 @@ export class EmulatorServer {
     const path = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
     const query = new URLSearchParams(q < 0 ? '' : pathAndQuery.slice(q + 1));
     const auth = /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '');
-    const token = auth ? this.store.tokens.get(auth[1]) : undefined;
+    // A demo token, or an access token of the OAuth flow (expired ones are unknown: 401).
+    const token = auth ? (this.store.tokens.get(auth[1]) ?? this.oauth.apiToken(auth[1])) : undefined;
     if (!token) {
       return this.answer(new ApiError(401, 'Unauthorized.'), this.rateHeaders(now, undefined));
     }
@@ -439,8 +457,10 @@ export class EmulatorServer {
       case 'DELETE requests':
         this.log = [];
         return send(204);
-      default:
-        return fail(`Unknown emulator control: ${method} ${pathAndQuery}`, 404);
+      default: {
+        const oauth = path.startsWith('oauth/') ? this.oauth.control(method, path.slice('oauth/'.length), json, this.base, this.dialect) : undefined;
+        return oauth ? send(oauth.status, oauth.payload) : fail(`Unknown emulator control: ${method} ${pathAndQuery}`, 404);
+      }
     }
   }
 }

@@ -46,7 +46,7 @@ describe('emulator: CLI', function () {
   this.timeout(15_000);
 
   it('prints its address, its dialect and the demo tokens, applies options, and stops cleanly on SIGTERM', async () => {
-    const cli = startCli(['--port', '0', '--rate-limit', '7', '--fault', '503:2']);
+    const cli = startCli(['--port', '0', '--rate-limit', '7', '--fault', '503:2', '--oauth-access-s', '120']);
     try {
       const { text, base, port } = await banner(cli);
       assert.notEqual(port, '0');
@@ -63,6 +63,9 @@ describe('emulator: CLI', function () {
       assert.equal(ok.status, 200);
       assert.equal(ok.headers.get('x-rate-limit-limit'), '7');
       assert.match(ok.headers.get('x-rate-limit-reset') ?? '', /^\d+$/);
+      assert.match(text, new RegExp(`^OAuth: ${base}/oauth2/authorize .*wa-demo-app \\(secret wa-demo-secret\\)`, 'm'));
+      const lifetimes = (await (await fetch(`${base}/__emulator/oauth/lifetimes`)).json()) as { accessTokenS: number };
+      assert.equal(lifetimes.accessTokenS, 120);
     } finally {
       cli.child.kill('SIGTERM');
     }
