@@ -114,3 +114,46 @@ describe('variables: .env files, the edges', () => {
     );
   });
 });
+
+describe('.env files: the line scan is linear (issue 22: a file of unclosed quotes froze the extension host)', function () {
+  // A test of complexity, not a benchmark: the quadratic scan took 99 s on the first of these files.
+  this.timeout(20_000);
+  const SIZE = 256 * 1024;
+  const fill = (unit: string): string => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
+  const files: [string, string][] = [
+    ['a KEY="… line, unclosed, over and over', fill('K="v\n')],
+    ['the three quotes in turn, each unclosed', fill('A="v\nB=\'v\nC=`v\n')],
+    ['one line of quotes, none of them closing', `K="${fill('"x')}`],
+    ['one line of escaped quotes', `K="${fill('\\"')}`],
+    ['unclosed quotes whose lines end in a comment sign', fill('K="v"x#\u2028\n')],
+  ];
+  for (const [what, text] of files) {
+    it(`reads 256 KiB of ${what} in under a second`, () => {
+      assert.equal(text.length >= SIZE, true);
+      const started = performance.now();
+      const read = readEnvFile(text);
+      const ms = performance.now() - started;
+      assert.ok(ms < 1000, `${Math.round(ms)} ms`);
+      // The scan placed what it read on lines of the file.
+      const lineCount = text.split('\n').length;
+      const placed = [...read.entries.map((e) => e.line), ...read.problems.map((p) => p.line)];
+      assert.ok(placed.length > 0);
+      assert.deepEqual(placed.filter((l) => l !== undefined && (l < 1 || l > lineCount)), []);
+    });
+  }
+
+  it('still skips the lines inside a quoted value to its closing line, for each quote in turn', () => {
+    const text = ['A="one', "it's", 'still A" # done', "D='two", 'a "quote"', "'", 'E=`x', '`', 'F=last'].join('\n');
+    const read = readEnvFile(text);
+    assert.deepEqual(
+      read.entries.map((e) => [e.key, e.line]),
+      [
+        ['A', 1],
+        ['D', 4],
+        ['E', 7],
+        ['F', 9],
+      ],
+    );
+    assert.deepEqual(read.problems, []);
+  });
+});
