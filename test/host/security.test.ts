@@ -571,3 +571,62 @@ describe('security: rate-limit state per API address', function () {
     assert.ok((await requests('/targets')).length > 0, 'the request reached the emulator');
   });
 });
+
+describe('security: the log has every line redacted and on one line; a bad .env line only by its number (issue 22)', function () {
+  this.timeout(60_000);
+  const secret = `hunter2-${randomBytes(6).toString('hex')}`;
+  const keyBody = `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ${randomBytes(9).toString('hex')}`;
+  let api: ExtensionApi;
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-log-'));
+    api = await signedInAs('admin-token', 'acme');
+  });
+
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await signedOutState();
+  });
+
+  /** The output channel's text once it holds `until` (the channel writes its file a moment later). */
+  async function channelText(until: string): Promise<string> {
+    const logDir = path.dirname(api.services.context.logUri.fsPath);
+    return waitFor(`the output channel's file to hold "${until}"`, () => {
+      const file = filesUnder(logDir).find((f) => /^\d*-?Workspace Automation\.log$/.test(path.basename(f)));
+      const text = file ? fs.readFileSync(file, 'utf8') : '';
+      return text.includes(until) ? text : undefined;
+    });
+  }
+
+  it('an imported .env file: its bad lines logged by number and kind, never their text', async () => {
+    const file = path.join(dir, 'bad-lines.env');
+    fs.writeFileSync(file, [`DB PASSWORD=${secret}`, keyBody, 'LOG_CHECK_OK=1', ''].join('\n'));
+    api.views.setVariablesScope('workspace');
+    const [root] = (await api.views.variables!.getChildren()) as Node[];
+    const prompter = new ScriptedPrompter([{ pick: 'Choose a .env file…' }, { file }, { accept: true }, { accept: true }, { pick: /^Import 1 variable/ }]);
+    const result = await vscode.commands.executeCommand<{ outcomes: { key: string; result: string }[] }>('workspaceAutomation.importVariables', root, { prompter });
+    assert.deepEqual(result?.outcomes, [{ key: 'LOG_CHECK_OK', result: 'created' }], prompter.describe());
+    const text = await channelText('Import into workspace acme: LOG_CHECK_OK created.');
+    assert.match(text, /Import into workspace acme: line 1: not KEY=value, skipped$/m);
+    assert.match(text, /Import into workspace acme: line 2: not KEY=value, skipped$/m);
+    assert.ok(!text.includes(secret), 'the bad line’s value is not in the log');
+    assert.ok(!text.includes(keyBody.slice(0, 30)), 'nor a private key’s body');
+    assert.ok(!text.includes('DB PASSWORD'), 'nor any of the line’s text');
+  });
+
+  it('whatever a command writes: secrets redacted, and a line break from outside written as \\n, not a forged line', async () => {
+    const marker = `forged-${randomBytes(4).toString('hex')}`;
+    api.services.log.info(`Created project ${marker}\n2026-01-01 00:00:00.000 [error] Signed in as admin\r\nnext`);
+    api.services.log.warn(`password=${secret} Authorization: Bearer ${secret}`, `token=${secret}`);
+    const text = await channelText(marker);
+    assert.ok(text.includes(`Created project ${marker}\\n2026-01-01 00:00:00.000 [error] Signed in as admin\\r\\nnext`), text.slice(-2000));
+    assert.deepEqual(
+      text.split('\n').filter((line) => line.startsWith('2026-01-01 00:00:00.000 [error]') || line.startsWith('next')),
+      [],
+      'no line of its own',
+    );
+    await channelText('token=[REDACTED]');
+    assert.ok(!text.includes(secret) && !(await channelText('token=[REDACTED]')).includes(secret), 'no secret in the log');
+  });
+});

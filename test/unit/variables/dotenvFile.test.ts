@@ -1,7 +1,7 @@
 // Reading .env files for Import: dotenv's values, with every line that is not imported listed by
 // its number (bad lines, keys the service refuses, duplicates, empty values).
 import * as assert from 'node:assert/strict';
-import { readEnvFile } from '../../../src/features/variables/commands/dotenvFile';
+import { problemForLog, readEnvFile } from '../../../src/features/variables/commands/dotenvFile';
 
 const values = (text: string) => Object.fromEntries(readEnvFile(text).entries.map((e) => [e.key, e.value]));
 const lines = (text: string) => readEnvFile(text).entries.map((e) => [e.key, e.line]);
@@ -155,5 +155,28 @@ describe('.env files: the line scan is linear (issue 22: a file of unclosed quot
       ],
     );
     assert.deepEqual(read.problems, []);
+  });
+});
+
+describe('.env files: what the log says of a line that is not imported (issue 22: bad lines reached the log in clear)', () => {
+  it('its line and the kind of problem, nothing of the line itself', () => {
+    const secret = 'hunter2-c0rrect-h0rse';
+    const keyBody = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+    const text = [`DB PASSWORD=${secret}`, keyBody, `9TOKEN=${secret}`, 'A=1', 'A=2', 'EMPTY=', `my.secret=${secret}`].join('\n');
+    const logged = readEnvFile(text).problems.map(problemForLog);
+    assert.deepEqual(logged, [
+      'line 1: not KEY=value, skipped',
+      'line 2: not KEY=value, skipped',
+      'line 3: a key the service does not take, skipped',
+      'line 5: a key again (first on line 4), the last one is imported',
+      'line 6: an empty value, skipped',
+      'line 7: a key the service does not take, skipped',
+    ]);
+    assert.deepEqual(logged.filter((l) => l.includes(secret) || l.includes(keyBody) || /TOKEN|secret|PASSWORD/.test(l)), []);
+  });
+
+  it('a problem the scan could not place says "a line"', () => {
+    assert.equal(problemForLog({ kind: 'emptyValue', line: undefined, key: 'X' }), 'a line: an empty value, skipped');
+    assert.equal(problemForLog({ kind: 'invalidKey', line: undefined, key: 'x.y' }), 'a line: a key the service does not take, skipped');
   });
 });

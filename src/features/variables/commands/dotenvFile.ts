@@ -158,3 +158,21 @@ export function readEnvFile(text: string): EnvFile {
   problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
   return { entries, problems };
 }
+
+/**
+ * A problem as the log writes it: its line and its kind, nothing of the line itself (a bad line
+ * may be `DB PASSWORD=…` or a private key's body, and the log is pasted into reports).
+ */
+export function problemForLog(problem: EnvProblem): string {
+  const where = problem.line !== undefined ? `line ${problem.line}` : 'a line';
+  switch (problem.kind) {
+    case 'unreadable':
+      return `${where}: not KEY=value, skipped`;
+    case 'invalidKey':
+      return `${where}: a key the service does not take, skipped`;
+    case 'duplicate':
+      return `${where}: a key again (first on line ${problem.firstLine}), the last one is imported`;
+    case 'emptyValue':
+      return `${where}: an empty value, skipped`;
+  }
+}
