@@ -40,6 +40,7 @@ import {
   waitFor,
 } from './sessionHelpers';
 import { ENCRYPTED_PREFIX, listedTargetRows } from '../harness/dialect';
+import { EDITOR_LINK } from '../harness/editorLinks';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 
@@ -628,5 +629,19 @@ describe('security: the log has every line redacted and on one line; a bad .env 
     );
     await channelText('token=[REDACTED]');
     assert.ok(!text.includes(secret) && !(await channelText('token=[REDACTED]')).includes(secret), 'no secret in the log');
+  });
+});
+
+describe("security: the editor's link pattern that noLinks is tested against is the running editor's (issue 22)", function () {
+  it('the workbench this extension host serves makes links with exactly EDITOR_LINK (test/harness/editorLinks.ts)', () => {
+    const candidates = ['out/vs/code/browser/workbench/workbench.js', 'out/vs/workbench/workbench.desktop.main.js', 'out/vs/workbench/workbench.web.main.js']
+      .map((f) => path.join(vscode.env.appRoot, f))
+      .filter((f) => fs.existsSync(f));
+    assert.ok(candidates.length > 0, `a workbench under ${vscode.env.appRoot}`);
+    const literal = `/${EDITOR_LINK.source}/${EDITOR_LINK.flags}`;
+    assert.ok(
+      candidates.some((f) => fs.readFileSync(f, 'utf8').includes(literal)),
+      `${literal} in ${candidates.join(', ')}`,
+    );
   });
 });
