@@ -112,7 +112,7 @@ describe("security (UI): a server's text never becomes a link the editor runs (i
     hostile.handle(undefined);
     await signInWith(wb, demoTokens.admin);
     hostile.handle((req, res) => (req.method === 'GET' && /^\/workspaces(\?|$)/.test(req.path) ? (json(res, 400, { errors: [{ message: LINKED }] }), true) : false));
-    await wb.runCommand('Workspace Automation: Select Workspace');
+    await wb.runCommand('Workspace Automation: Select Workspace…');
     const shown = await wb.waitForNotification(/^Could not list your workspaces/);
     assert.equal(readable(shown), `Could not list your workspaces: ${LINKED}`);
     const item = wb.page.locator('.notifications-center .notification-list-item-message', { hasText: /^Could not list your workspaces/ });

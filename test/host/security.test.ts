@@ -24,6 +24,7 @@ import type { ExtensionApi } from '../../src/extension';
 import { json, redirect, startHostileServer, type HostileServer } from '../harness/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
 import {
+  clearRequests,
   config,
   emulatorUrl,
   ENV_TOKEN,
@@ -41,6 +42,7 @@ import {
 } from './sessionHelpers';
 import { ENCRYPTED_PREFIX, listedTargetRows } from '../harness/dialect';
 import { EDITOR_LINK } from '../harness/editorLinks';
+import { TEST_HARNESS_ENV } from '../../src/testHarness';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 
@@ -643,5 +645,70 @@ describe("security: the editor's link pattern that noLinks is tested against is 
       candidates.some((f) => fs.readFileSync(f, 'utf8').includes(literal)),
       `${literal} in ${candidates.join(', ')}`,
     );
+  });
+});
+
+describe('security: Sign In and Select Workspace take scripted arguments only under the test harness (issue 22)', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  const harness = process.env[TEST_HARNESS_ENV];
+
+  before(async () => {
+    api = await signedInAs('admin-token', 'acme');
+  });
+  beforeEach(async () => {
+    // As in a person's editor: the arguments come from a command link or another extension.
+    delete process.env[TEST_HARNESS_ENV];
+    await clearRequests();
+  });
+  afterEach(() => {
+    process.env[TEST_HARNESS_ENV] = harness;
+  });
+  after(async () => {
+    await signedOutState();
+  });
+
+  /** Runs `command` with `args`, closing whatever it asks (the person says no) until it settles. */
+  async function runDismissing(command: string, ...args: unknown[]): Promise<unknown> {
+    let settled: { result: unknown } | undefined;
+    const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then((result) => (settled = { result }));
+    await waitFor(`${command} to settle, what it asks dismissed`, async () => {
+      if (!settled) {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      }
+      return settled;
+    });
+    await running;
+    return settled!.result;
+  }
+
+  it('Sign In with { token, workspace }: nothing signed in, the token stored and the workspace stay; the person is asked instead', async () => {
+    assert.equal(harness, '1', 'the harness set the flag');
+    const key = tokenKey(api.session.baseUrl!);
+    const stored = await api.services.context.secrets.get(key);
+    assert.equal(stored, 'admin-token');
+    const result = await runDismissing('workspaceAutomation.signIn', { token: 'dev-token', workspace: 'dormant' });
+    assert.equal(result, false, 'the interactive sign-in ran, and was dismissed');
+    assert.equal(await api.services.context.secrets.get(key), 'admin-token');
+    assert.equal(api.session.workspace, 'acme');
+    assert.equal(config().get('workspace'), 'acme');
+    assert.deepEqual(await requests(), [], 'the given token was not even checked');
+  });
+
+  it('Select Workspace with a name: no switch; the person picks instead', async () => {
+    const result = await runDismissing('workspaceAutomation.selectWorkspace', 'dormant');
+    assert.equal(result, false);
+    assert.equal(api.session.workspace, 'acme');
+    assert.equal(config().get('workspace'), 'acme');
+    assert.ok((await requests()).some((r) => r.path.startsWith('/workspaces')), 'the pick listed the workspaces');
+  });
+
+  it('under the harness the same arguments are taken (what the suites rely on)', async () => {
+    process.env[TEST_HARNESS_ENV] = '1';
+    await vscode.commands.executeCommand('workspaceAutomation.selectWorkspace', 'dormant');
+    assert.equal(api.session.workspace, 'dormant');
+    const result = await signInCommand('admin-token', 'acme');
+    assert.equal(result?.signedIn, true);
+    assert.equal(api.session.workspace, 'acme');
   });
 });
