@@ -130,10 +130,12 @@ describe('.env files: the line scan is linear (issue 22: a file of unclosed quot
   for (const [what, text] of files) {
     it(`reads 256 KiB of ${what} in under a second`, () => {
       assert.equal(text.length >= SIZE, true);
-      const started = performance.now();
+      // The process's own CPU time, not the clock's: other work on a shared machine does not count.
+      const started = process.cpuUsage();
       const read = readEnvFile(text);
-      const ms = performance.now() - started;
-      assert.ok(ms < 1000, `${Math.round(ms)} ms`);
+      const used = process.cpuUsage(started);
+      const ms = (used.user + used.system) / 1000;
+      assert.ok(ms < 1000, `${Math.round(ms)} ms of CPU time`);
       // The scan placed what it read on lines of the file.
       const lineCount = text.split('\n').length;
       const placed = [...read.entries.map((e) => e.line), ...read.problems.map((p) => p.line)];
@@ -141,6 +143,18 @@ describe('.env files: the line scan is linear (issue 22: a file of unclosed quot
       assert.deepEqual(placed.filter((l) => l !== undefined && (l < 1 || l > lineCount)), []);
     });
   }
+
+  it('a quote that closes: not after a backslash, and followed only by blanks or a comment that runs to the line end', () => {
+    // An escaped quote closes nothing: the value goes on to the next line.
+    assert.deepEqual(readEnvFile(['A="one\\"', 'two"', 'B=1'].join('\n')).problems, []);
+    // A comment sign with an odd line break (U+2028) after it is no comment to the end: not closed there.
+    const read = readEnvFile(['A="a', 'b" #c\u2028d', 'c"', 'B=1'].join('\n'));
+    assert.deepEqual(read.problems, []);
+    assert.deepEqual(read.entries.map((e) => [e.key, e.line]), [
+      ['A', 1],
+      ['B', 4],
+    ]);
+  });
 
   it('still skips the lines inside a quoted value to its closing line, for each quote in turn', () => {
     const text = ['A="one', "it's", 'still A" # done', "D='two", 'a "quote"', "'", 'E=`x', '`', 'F=last'].join('\n');
