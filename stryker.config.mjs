@@ -21,6 +21,7 @@ export const pureModules = [
   'src/features/variables/commands/dotenvFile.ts',
   'src/features/variables/commands/importPlan.ts',
   'src/requestLog.ts',
+  'src/testHarness.ts',
   'src/features/rateLimit/rateLimitDetails.ts',
   'src/ui/boundedPaging.ts',
   'src/ui/errorMessages.ts',

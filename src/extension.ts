@@ -14,9 +14,10 @@ import { createLog } from './log';
 import type { Services } from './services';
 import type { RateLimitItem } from './features/rateLimit/rateLimitItem';
 import { SidebarViews } from './views';
+import { underTestHarness } from './testHarness';
 import { WalkthroughProgress } from './features/walkthrough/progress';
 
-/** What activate() returns: handles for the extension-host tests. */
+/** What activate() returns under the test harness (testHarness.ts): handles for the extension-host tests; elsewhere nothing. */
 export interface ExtensionApi {
   readonly services: Services;
   readonly session: AuthSession;
@@ -32,7 +33,7 @@ export interface ExtensionApi {
   readonly activationMs: number;
 }
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
   const started = performance.now();
   const log = createLog();
   const walkthrough = new WalkthroughProgress();
@@ -75,7 +76,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // token's expiry is checked (the watcher comes with dist/lazy.js, which the views load anyway
   // once a workspace is chosen).
   void session.ready().then(() => session.signedIn && lazy());
-  return {
+  const handles: ExtensionApi = {
     services,
     session,
     views,
@@ -92,6 +93,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     walkthrough,
     activationMs: performance.now() - started,
   };
+  // Other extensions read what activate() returns: the handles (secret storage, token) only for the test harness.
+  return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test) ? handles : undefined;
 }
 
 export function deactivate(): void {}

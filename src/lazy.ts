@@ -8,4 +8,5 @@ export { registerCommands } from './commands';
 export { selectWorkspace, signInInteractive, signInWithToken } from './auth';
 export { createViewProviders } from './views/providers';
 export { createLoadedParts } from './loadedParts';
+export { logLine } from './api';
 export { config as configureL10n } from '@vscode/l10n';

@@ -21,6 +21,7 @@ import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/mu
 import { hostProblem } from './address';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
+import { showErrorMessage, showInformationMessage } from '../ui/notify';
 
 export type { SignInArgs, SignInResult };
 
@@ -183,7 +184,7 @@ export async function signInInteractive(session: AuthSession, prompter: Prompter
   }
   await session.storeToken(token, verified.scopes, baseUrl);
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
-  void vscode.window.showInformationMessage(greeting(baseUrl, verified));
+  void showInformationMessage(greeting(baseUrl, verified));
   if (!getWorkspace()) {
     return selectWorkspace(session, undefined, prompter);
   }
@@ -208,7 +209,7 @@ export async function signInWithToken(session: AuthSession, args: SignInArgs): P
   const token = String(args.token ?? '').trim();
   if (!token) {
     const error = vscode.l10n.t('Sign in needs a token.');
-    void vscode.window.showErrorMessage(error);
+    void showErrorMessage(error);
     return { signedIn: false, error };
   }
   let verified: VerifiedToken;
@@ -219,7 +220,7 @@ export async function signInWithToken(session: AuthSession, args: SignInArgs): P
     );
   } catch (e) {
     const error = refusalMessage(e, baseUrl);
-    void vscode.window.showErrorMessage(error);
+    void showErrorMessage(error);
     return { signedIn: false, error };
   }
   await session.storeToken(token, verified.scopes, baseUrl);
@@ -239,7 +240,7 @@ export async function showConfigurationError(error: unknown): Promise<void> {
       ? vscode.l10n.t('The API address in the settings is not usable: {0}', error.message)
       : vscode.l10n.t('No API address is configured.');
   const open = vscode.l10n.t('Open Settings');
-  if ((await vscode.window.showErrorMessage(message, open)) === open) {
+  if ((await showErrorMessage(message, open)) === open) {
     await openSettings();
   }
 }

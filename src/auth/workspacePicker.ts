@@ -9,6 +9,7 @@ import { withCancellableProgress } from '../ui/progress';
 import type { AuthSession } from './session';
 import { getWorkspace, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { showErrorMessage, showWarningMessage } from '../ui/notify';
 
 interface WorkspaceItem extends vscode.QuickPickItem {
   workspace?: Workspace;
@@ -28,7 +29,7 @@ export async function selectWorkspace(session: AuthSession, domain?: string, pro
   }
   const client = session.client;
   if (!client) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Sign in first, then select a workspace.'));
+    void showWarningMessage(vscode.l10n.t('Sign in first, then select a workspace.'));
     return false;
   }
   let list: BoundedList<Workspace>;
@@ -49,13 +50,13 @@ export async function selectWorkspace(session: AuthSession, domain?: string, pro
       return false;
     }
     const retry = vscode.l10n.t('Retry');
-    if ((await vscode.window.showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
+    if ((await showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
       return selectWorkspace(session, undefined, prompter);
     }
     return false;
   }
   if (list.items.length === 0) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('This account belongs to no workspace.'));
+    void showWarningMessage(vscode.l10n.t('This account belongs to no workspace.'));
     return false;
   }
   const current = getWorkspace();

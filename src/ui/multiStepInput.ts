@@ -4,6 +4,8 @@
 // kept answers. Steps talk to the user only through a Prompter: QuickInputPrompter is the editor's
 // quick input, and tests script the same interface with a queue of answers.
 import * as vscode from 'vscode';
+import { noLinks } from './markdown';
+import { showMessage } from './notify';
 
 /**
  * What a prompt resolves to when the user pressed the Back button. A registered symbol, so that a
@@ -185,7 +187,7 @@ export class QuickInputPrompter implements Prompter {
     const box = vscode.window.createInputBox();
     const disposables: vscode.Disposable[] = [box];
     applyFrame(box, frame);
-    box.prompt = options.prompt;
+    box.prompt = noLinks(options.prompt);
     box.placeholder = options.placeholder;
     box.value = options.value ?? '';
     box.password = options.password ?? false;
@@ -211,7 +213,7 @@ export class QuickInputPrompter implements Prompter {
         if (!settled && !aborter.signal.aborted) {
           box.busy = false;
           box.enabled = true;
-          box.validationMessage = refusal;
+          box.validationMessage = noLinks(refusal);
           if (refusal === undefined) {
             finish(value);
           }
@@ -224,14 +226,14 @@ export class QuickInputPrompter implements Prompter {
           }
         }),
         // Only complain while typing once something is typed: an empty box at first is no error.
-        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : check(value))),
+        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : noLinks(check(value)))),
         box.onDidAccept(() => {
           if (checking) {
             return;
           }
           const value = box.value;
           const problem = check(value);
-          box.validationMessage = problem;
+          box.validationMessage = noLinks(problem);
           if (problem === undefined && options.accept) {
             void acceptChecked(value, options.accept);
           } else if (problem === undefined) {
@@ -258,13 +260,7 @@ export class QuickInputPrompter implements Prompter {
   }
 
   message(severity: MessageSeverity, text: string, ...actions: string[]): Promise<string | undefined> {
-    const show =
-      severity === 'error'
-        ? vscode.window.showErrorMessage
-        : severity === 'warning'
-          ? vscode.window.showWarningMessage
-          : vscode.window.showInformationMessage;
-    return Promise.resolve(show(text, ...actions));
+    return Promise.resolve(showMessage(severity, text, ...actions));
   }
 }
 

@@ -15,13 +15,14 @@ import { changeAnswers, changeSteps, toVariableUpdate, valueToSend, type ChangeA
 import { variableItemOf } from './items';
 import { runWriteFlow, sent } from '../../../ui/writeFlow';
 import { Command } from '../../../commandIds';
+import { showInformationMessage } from '../../../ui/notify';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.ChangeVariable, (item?: unknown, ...rest: unknown[]) => {
       const target = variableItemOf(item);
       if (!target) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
         return Promise.resolve(undefined);
       }
       return changeVariable(services, prompterFrom(rest), changeAnswers(target.variable, target.scope));

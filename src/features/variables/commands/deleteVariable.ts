@@ -11,6 +11,7 @@ import { scopeFilter } from '../../../workspace/variableScope';
 import { describeVariableScope } from '../variableNode';
 import { variableItemOf } from './items';
 import { Command } from '../../../commandIds';
+import { showInformationMessage, showWarningMessage } from '../../../ui/notify';
 
 /** Asks before deleting; true to go on. Tests pass their own as `{ confirm }` (last argument). */
 type Confirm = (message: string, detail: string, action: string) => Thenable<boolean>;
@@ -20,7 +21,7 @@ function confirmFrom(args: readonly unknown[]): Confirm {
   if (typeof last?.confirm === 'function') {
     return last.confirm as Confirm;
   }
-  return async (message, detail, action) => (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
+  return async (message, detail, action) => (await showWarningMessage(message, { modal: true, detail }, action)) === action;
 }
 
 export function register(services: Services): vscode.Disposable[] {
@@ -28,7 +29,7 @@ export function register(services: Services): vscode.Disposable[] {
     vscode.commands.registerCommand(Command.DeleteVariable, async (item?: unknown, ...rest: unknown[]): Promise<boolean> => {
       const target = variableItemOf(item);
       if (!target) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
         return false;
       }
       const { variable, scope } = target;

@@ -16,7 +16,8 @@ import { isEncryptedVariable } from '../variableFacts';
 import { MAX_SCOPE_PAGES } from '../variableLists';
 import { describeVariableScope } from '../variableNode';
 import { countOutcomes, planImport, type ImportOutcome, type PlannedImport } from './importPlan';
-import { importSteps, isSecret, problemLabel, problemText, type ImportAnswers } from './importSteps';
+import { problemForLog } from './dotenvFile';
+import { importSteps, isSecret, type ImportAnswers } from './importSteps';
 import { scopeItemOf } from './items';
 import { Command } from '../../../commandIds';
 
@@ -64,7 +65,7 @@ export async function importVariables(services: Services, prompter: Prompter, an
   }
   let todo = answers.plan.filter((p) => answers.chosen?.has(p.entry.key));
   for (const problem of answers.env?.problems ?? []) {
-    services.log.info(`Import into ${describeVariableScope(scope)}: ${problemLabel(problem)}: ${problemText(problem)}`);
+    services.log.info(`Import into ${describeVariableScope(scope)}: ${problemForLog(problem)}`);
   }
   for (;;) {
     const outcomes = await send(services, client, workspace, scope, todo, answers);
