@@ -59,7 +59,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     commands.loadReal();
     return providers;
   });
-  const services: Services = { context, session, views, log };
+  const services: Services = {
+    context,
+    session,
+    get data() {
+      return parts().data;
+    },
+    views,
+    log,
+  };
   context.subscriptions.push(
     log,
     session,

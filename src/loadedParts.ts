@@ -9,6 +9,7 @@ import type { AuthSession } from './auth/session';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { logRequest } from './requestLog';
 import { RateLimitItem } from './features/rateLimit/rateLimitItem';
+import { WorkspaceData } from './workspace/workspaceData';
 
 /** What extension.ts gives: the session, the log, and who else hears of each request. */
 export interface LoadedPartsNeeds {
@@ -26,6 +27,8 @@ export interface LoadedParts extends vscode.Disposable {
   rateLimitFor(baseUrl: string): RateLimitState;
   readonly statusBar: RateLimitItem;
   readonly tokenExpiry: TokenExpiryWatcher;
+  /** The workspace's data: what views, pickers and commands read. */
+  readonly data: WorkspaceData;
 }
 
 /** node-fetch is loaded on the first request: it is dist/fetch.js (esbuild.js). */
@@ -51,6 +54,7 @@ export function createLoadedParts({ context, session, log, onRequest }: LoadedPa
   const followAddress = (): void => statusBar.follow(session.baseUrl ? rateLimitFor(session.baseUrl) : undefined);
   followAddress();
   const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
+  const data = new WorkspaceData(session);
   const subscription = session.onDidChange(followAddress);
   return {
     createClient: (baseUrl, getToken) =>
@@ -73,7 +77,9 @@ export function createLoadedParts({ context, session, log, onRequest }: LoadedPa
     rateLimitFor,
     statusBar,
     tokenExpiry,
+    data,
     dispose: () => {
+      data.dispose();
       subscription.dispose();
       statusBar.dispose();
       tokenExpiry.dispose();

@@ -1,8 +1,9 @@
 // The seams between the extension's parts. extension.ts creates one Services object and passes it
 // to every view provider and every command's register(services) function.
 import type * as vscode from 'vscode';
-import type { ApiClient, ConfigurationError, Pipeline, ProjectRef, Target, Variable, VariableFilter } from './api';
+import type { ApiClient, ConfigurationError } from './api';
 import type { CurrentProject } from './currentProject';
+import type { WorkspaceData } from './workspace/workspaceData';
 
 /** Where the session stands (also the `ContextKey.State` context key, which the welcome views follow). */
 export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
@@ -64,39 +65,23 @@ export interface Session {
   signOut(): Promise<void>;
 }
 
-/** What commands may ask of the views after they change something. Owned by src/views. */
+/**
+ * What commands may ask of the views: what the user sees, never data (that is WorkspaceData's).
+ * Owned by src/views.
+ */
 export interface Views {
-  /** The project the Commits view shows; the Projects view sets it. */
+  /** The project the Commits and Variables views show; the Projects view sets it. */
   readonly currentProject: CurrentProject;
-  refreshProjects(): void;
-  /** Refreshes Projects and selects (reveals) the named project; it becomes the Commits view's project. */
+  /** Selects (reveals) the named project in Projects, reloaded; it becomes the current project. */
   selectProject(projectName: string): Promise<void>;
-  refreshCommits(): void;
   /** The Commits view's date filter, if one is set. */
   readonly commitFilter: CommitFilter | undefined;
   /** Sets (or with undefined, clears) the Commits view's date filter and reloads it from page 1. */
   setCommitFilter(filter: CommitFilter | undefined): void;
-  refreshTargets(): void;
-  /** Replaces one target's data in the Targets view without a request (e.g. from allow-pipeline's answer). */
-  updateTarget(target: Target): void;
-  /**
-   * The Variables view forgets the variables of one scope (the list filter: none for the
-   * workspace) and shows them again, after a command changed them; every scope without a filter.
-   */
-  refreshVariables(filter?: VariableFilter): void;
   /** The Variables view shows the workspace's variables, or the current project's (the title's switch). */
   setVariablesScope(mode: 'workspace' | 'project'): void;
-  /** The variables of one scope when the Variables view has every page of them (no request); else undefined. */
-  loadedVariables(filter: VariableFilter): readonly Variable[] | undefined;
-  /**
-   * The projects the Projects view has loaded, every page of them, so that pickers need no request;
-   * undefined while the list is not complete (not loaded, or more pages to load).
-   */
-  loadedProjects(): readonly ProjectRef[] | undefined;
-  /** The pipelines of a project the Projects view has loaded, every page of them; else undefined. */
-  loadedPipelines(projectName: string): readonly Pipeline[] | undefined;
-  /** Every view forgets its data and loads again (Retry from a welcome view). */
-  refreshAll(): void;
+  /** A view's Refresh: it forgets what it shows and loads it again. */
+  refresh(view: 'projects' | 'commits' | 'targets' | 'variables'): void;
 }
 
 /** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended (src/features/commits/commitFilter.ts). */
@@ -108,6 +93,8 @@ export interface CommitFilter {
 export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly session: Session;
+  /** What the service said about the workspace: read by views, pickers and commands; writes invalidate it. */
+  readonly data: WorkspaceData;
   readonly views: Views;
   readonly log: vscode.LogOutputChannel;
 }

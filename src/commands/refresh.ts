@@ -5,8 +5,8 @@ import { Command } from '../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Command.RefreshProjects, () => services.views.refreshProjects()),
-    vscode.commands.registerCommand(Command.RefreshCommits, () => services.views.refreshCommits()),
-    vscode.commands.registerCommand(Command.RefreshTargets, () => services.views.refreshTargets()),
+    vscode.commands.registerCommand(Command.RefreshProjects, () => services.views.refresh('projects')),
+    vscode.commands.registerCommand(Command.RefreshCommits, () => services.views.refresh('commits')),
+    vscode.commands.registerCommand(Command.RefreshTargets, () => services.views.refresh('targets')),
   ];
 }

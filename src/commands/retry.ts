@@ -16,7 +16,7 @@ export function register(services: Services): vscode.Disposable[] {
       }
       // From a welcome view (API disabled, unreachable): forget what was learned and load again.
       session.retry();
-      services.views.refreshAll();
+      services.data.invalidateAll();
     }),
     vscode.commands.registerCommand(Command.LoadMore, async (node?: unknown) => {
       if (node instanceof LoadMoreNode) {

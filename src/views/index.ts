@@ -4,7 +4,7 @@
 // (or a command or a test asks for them). Until then no view has a provider, and the editor shows
 // each view's welcome: a signed-out activation loads and registers nothing of the trees.
 import * as vscode from 'vscode';
-import type { Pipeline, ProjectRef, Target, Variable, VariableFilter } from '../api';
+import type { Target } from '../api';
 import type { CommitFilter } from '../services';
 import type { Services, Session, Views } from '../services';
 import { CurrentProject } from '../currentProject';
@@ -14,9 +14,10 @@ import type { ProjectsProvider } from '../features/projects/provider';
 import type { ViewProviders } from './providers';
 import type { TargetsProvider } from '../features/targets/provider';
 import type { VariablesProvider } from '../features/variables/provider';
+import type { WorkspaceData } from '../workspace/workspaceData';
 
 /** Makes the providers and their TreeViews (src/views/providers.ts), loading their code. */
-export type ViewProvidersFactory = (session: Session, currentProject: CurrentProject) => ViewProviders;
+export type ViewProvidersFactory = (session: Session, data: WorkspaceData, currentProject: CurrentProject) => ViewProviders;
 
 /** Whether the views have anything but their welcome to show: lists to load, or a settings error row. */
 export function viewsHaveRows(session: Session): boolean {
@@ -26,6 +27,7 @@ export function viewsHaveRows(session: Session): boolean {
 export class SidebarViews implements Views, vscode.Disposable {
   readonly currentProject = new CurrentProject();
   private session: Session | undefined;
+  private services: Services | undefined;
   private providers: ViewProviders | undefined;
   private readonly disposables: vscode.Disposable[] = [this.currentProject];
 
@@ -35,6 +37,7 @@ export class SidebarViews implements Views, vscode.Disposable {
   create(services: Services): void {
     const session = services.session;
     this.session = session;
+    this.services = services;
     const loadWhenRows = () => void (viewsHaveRows(session) && this.loaded());
     this.disposables.push(
       vscode.workspace.registerTextDocumentContentProvider(COMMIT_SCHEME, {
@@ -50,10 +53,10 @@ export class SidebarViews implements Views, vscode.Disposable {
   /** The providers, made on first call. */
   private loaded(): ViewProviders {
     if (!this.providers) {
-      if (!this.session) {
+      if (!this.session || !this.services) {
         throw new Error('The views are not created yet.');
       }
-      this.providers = this.createProviders(this.session, this.currentProject);
+      this.providers = this.createProviders(this.session, this.services.data, this.currentProject);
       this.disposables.push(this.providers);
     }
     return this.providers;
@@ -76,17 +79,15 @@ export class SidebarViews implements Views, vscode.Disposable {
     return this.loaded().variables;
   }
 
-  // Before the providers are made there is nothing loaded to forget.
-  refreshProjects(): void {
-    this.providers?.projects.refresh();
+  private get data(): WorkspaceData {
+    if (!this.services) {
+      throw new Error('The views are not created yet.');
+    }
+    return this.services.data;
   }
 
   selectProject(projectName: string): Promise<void> {
     return this.projects.selectProject(projectName);
-  }
-
-  refreshCommits(): void {
-    this.providers?.commits.refresh();
   }
 
   get commitFilter(): CommitFilter | undefined {
@@ -97,40 +98,28 @@ export class SidebarViews implements Views, vscode.Disposable {
     this.commits.setFilter(filter);
   }
 
-  refreshTargets(): void {
-    this.providers?.targets.refresh();
-  }
-
-  updateTarget(target: Target): void {
-    this.providers?.targets.updateTarget(target);
-  }
-
-  refreshVariables(filter?: VariableFilter): void {
-    this.providers?.variables.refreshScope(filter);
-  }
-
   setVariablesScope(mode: 'workspace' | 'project'): void {
     this.variables.setMode(mode);
   }
 
-  loadedVariables(filter: VariableFilter): readonly Variable[] | undefined {
-    return this.providers?.variables.loadedVariables(filter);
+  /** Before the providers are made there is nothing loaded to forget. */
+  refresh(view: 'projects' | 'commits' | 'targets' | 'variables'): void {
+    this.providers?.[view].refresh();
   }
 
-  loadedProjects(): readonly ProjectRef[] | undefined {
-    return this.providers?.projects.loadedProjects();
+  /** The Projects view's Refresh (the tests' handle). */
+  refreshProjects(): void {
+    this.refresh('projects');
   }
 
-  loadedPipelines(projectName: string): readonly Pipeline[] | undefined {
-    return this.providers?.projects.loadedPipelines(projectName);
-  }
-
-  /** Every view forgets its data and loads again (Retry from a welcome view). */
+  /** Every view forgets its data and loads again (the tests' handle; Retry from a welcome view does it too). */
   refreshAll(): void {
-    this.refreshProjects();
-    this.refreshCommits();
-    this.refreshTargets();
-    this.refreshVariables();
+    this.data.invalidateAll();
+  }
+
+  /** What allow-pipeline does with its answer (the tests' handle): the target put in the workspace's data. */
+  updateTarget(target: Target): void {
+    this.data.setTarget(target);
   }
 
   dispose(): void {

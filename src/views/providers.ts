@@ -1,9 +1,9 @@
 // The four views' providers and their TreeViews, made together when the views first have rows to
-// show (dist/lazy.js; see SidebarViews): the Variables view asks the Projects view for loaded
-// pipelines.
+// show (dist/lazy.js; see SidebarViews), each drawing from the workspace's data.
 import type * as vscode from 'vscode';
 import type { CurrentProject } from '../currentProject';
 import type { Session } from '../services';
+import type { WorkspaceData } from '../workspace/workspaceData';
 import { CommitsProvider } from '../features/commits/provider';
 import { ProjectsProvider } from '../features/projects/provider';
 import { TargetsProvider } from '../features/targets/provider';
@@ -16,11 +16,11 @@ export interface ViewProviders extends vscode.Disposable {
   readonly variables: VariablesProvider;
 }
 
-export function createViewProviders(session: Session, currentProject: CurrentProject): ViewProviders {
-  const projects = new ProjectsProvider(session, currentProject);
-  const commits = new CommitsProvider(session, currentProject);
-  const targets = new TargetsProvider(session);
-  const variables = new VariablesProvider(session, currentProject, (name) => projects.loadedPipelines(name));
+export function createViewProviders(session: Session, data: WorkspaceData, currentProject: CurrentProject): ViewProviders {
+  const projects = new ProjectsProvider(session, data, currentProject);
+  const commits = new CommitsProvider(session, data, currentProject);
+  const targets = new TargetsProvider(session, data);
+  const variables = new VariablesProvider(session, data, currentProject);
   const all = [projects, commits, targets, variables];
   const treeViews = all.map((p) => p.createTreeView());
   return {

@@ -48,7 +48,7 @@ export async function checkPipelineAccess(
     return { ...outcome, cancelled: true };
   }
   const { client, workspace } = ready;
-  const lists = new ApiLists(client, workspace, services.views);
+  const lists = new ApiLists(services.data);
   const answers: AccessAnswers = { project: preset?.project, pipeline: preset?.pipeline, preset: preset !== undefined };
   const title = vscode.l10n.t('Check Pipeline Access');
 

@@ -6,7 +6,7 @@ import { Command } from '../../../commandIds';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Command.RefreshVariables, () => services.views.refreshVariables()),
+    vscode.commands.registerCommand(Command.RefreshVariables, () => services.views.refresh('variables')),
     vscode.commands.registerCommand(Command.ShowWorkspaceVariables, () => services.views.setVariablesScope('workspace')),
     vscode.commands.registerCommand(Command.ShowProjectVariables, () => services.views.setVariablesScope('project')),
   ];
