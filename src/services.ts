@@ -1,8 +1,12 @@
-// The seams between the extension's parts. extension.ts creates one Services object and passes it
-// to every view provider and every command's register(services) function.
+// The seams between the extension's parts: what a feature gets (FeatureContext, made by
+// src/kernel.ts) and gives (Feature: register(ctx)), and the interfaces of the kernel's parts that
+// commands and flows depend on (Services: the session, the workspace's data, the view intents).
 import type * as vscode from 'vscode';
 import type { ApiClient, ConfigurationError } from './api';
+import type { ApiConnection } from './auth/apiConnection';
+import type { AuthSession } from './auth/session';
 import type { CurrentProject } from './currentProject';
+import type { Sidebar } from './tree/sidebar';
 import type { WorkspaceData } from './workspace/workspaceData';
 
 /** Where the session stands (also the `ContextKey.State` context key, which the welcome views follow). */
@@ -67,7 +71,7 @@ export interface Session {
 
 /**
  * What commands may ask of the views: what the user sees, never data (that is WorkspaceData's).
- * Owned by src/views.
+ * src/tree/sidebar.ts carries it out with what each feature's view provides.
  */
 export interface Views {
   /** The project the Commits and Variables views show; the Projects view sets it. */
@@ -80,8 +84,6 @@ export interface Views {
   setCommitFilter(filter: CommitFilter | undefined): void;
   /** The Variables view shows the workspace's variables, or the current project's (the title's switch). */
   setVariablesScope(mode: 'workspace' | 'project'): void;
-  /** A view's Refresh: it forgets what it shows and loads it again. */
-  refresh(view: 'projects' | 'commits' | 'targets' | 'variables'): void;
 }
 
 /** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended (src/features/commits/commitFilter.ts). */
@@ -90,6 +92,7 @@ export interface CommitFilter {
   readonly until?: string;
 }
 
+/** What commands and flows use: the session, the workspace's data, the view intents, the log. */
 export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly session: Session;
@@ -97,4 +100,22 @@ export interface Services {
   readonly data: WorkspaceData;
   readonly views: Views;
   readonly log: vscode.LogOutputChannel;
+}
+
+/** What each feature's register(ctx) gets: the kernel (src/kernel.ts). */
+export interface FeatureContext extends Services {
+  /** The sidebar: a feature adds its views there, and provides the view intents they carry out. */
+  readonly views: Sidebar;
+  /** The session's own side (storing a checked token, reloading): for the accounts feature's sign-in flows. */
+  readonly auth: AuthSession;
+  /** How requests go out: the rate-limit budget of each address, every request attempt. */
+  readonly connection: ApiConnection;
+  /** Shows the extension-host tests a part of the feature (ExtensionApi), by name. */
+  expose(name: string, part: unknown): void;
+}
+
+/** A feature: one folder under src/features/, listed once in src/lazy.ts. */
+export interface Feature {
+  /** Registers the feature's views, commands and document providers; what it returns is disposed with the extension. */
+  register(ctx: FeatureContext): vscode.Disposable[];
 }

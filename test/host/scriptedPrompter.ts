@@ -224,9 +224,6 @@ export class RecordingViews implements Views {
   setCommitFilter(filter: Views['commitFilter']): void {
     this.calls.push({ method: 'setCommitFilter', arg: filter });
   }
-  refresh(view: Parameters<Views['refresh']>[0]): void {
-    this.calls.push({ method: 'refresh', arg: view });
-  }
 }
 
 /** The workspace's data of a flow under test (nothing loaded: the flows ask the server), recording what the flows changed in it. */

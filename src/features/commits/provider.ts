@@ -23,7 +23,7 @@ interface ShownList {
 }
 
 export class CommitsProvider extends NodeTreeProvider {
-  /** The commit documents' content (SidebarViews registers the scheme at activation and forwards here). */
+  /** The commit documents' content (the feature registers it for their scheme). */
   readonly documents: CommitDocumentProvider;
   private shown: ShownList | undefined;
   private _filter: CommitFilter | undefined;
