@@ -24,6 +24,7 @@ export const pureModules = [
   'src/features/projects/repoAddress.ts',
   'src/features/targets/targetFacts.ts',
   'src/features/variables/effective.ts',
+  'src/workspace/currentProject.ts',
   'src/workspace/events.ts',
   'src/workspace/keyedStore.ts',
   'src/workspace/pagedData.ts',

@@ -9,7 +9,7 @@ import { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
-import { CurrentProject } from './currentProject';
+import { CurrentProject } from './workspace/currentProject';
 import type { FeatureContext } from './services';
 import { openSettings } from './settings';
 import { registerRowCommands } from './tree/rowCommands';
@@ -35,7 +35,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
   session.connect(connection);
   const data = new WorkspaceData(session);
-  const currentProject = new CurrentProject();
+  const currentProject = new CurrentProject(() => ({ baseUrl: session.baseUrl, workspace: session.workspace }), context.workspaceState);
   const views = new Sidebar(currentProject);
   const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   const exposed = new Map<string, unknown>();
@@ -56,10 +56,12 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   };
   disposables.push(
     // Another workspace or account: the chosen project belongs to the old one.
-    session.onDidChange(() => currentProject.set(undefined)),
+    session.onDidChange(() => currentProject.clear()),
     ...registerRowCommands(kernel),
     vscode.commands.registerCommand(Command.ShowLog, () => log.show()),
     vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
   );
+  // A returning user finds the project chosen last time in this window (its address and workspace).
+  void session.ready().then(() => session.signedIn && currentProject.restore());
   return kernel;
 }

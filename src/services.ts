@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import type { ApiClient, ConfigurationError } from './api';
 import type { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
-import type { CurrentProject } from './currentProject';
+import type { CurrentProject } from './workspace/currentProject';
 import type { Sidebar } from './tree/sidebar';
 import type { WorkspaceData } from './workspace/workspaceData';
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { projectName, type ProjectRef } from '../../api';
 import type { Session } from '../../services';
 import { DataFamily, DataKey, type WorkspaceData } from '../../workspace/workspaceData';
-import type { CurrentProject, ProjectChoice } from '../../currentProject';
+import type { CurrentProject, ProjectChoice } from '../../workspace/currentProject';
 import { readGitRemotes } from './gitRemote';
 import { repoName, sameRepository, slug } from './repoAddress';
 import { NodeTreeProvider } from '../../tree/nodeTreeProvider';

@@ -5,7 +5,7 @@
 // lists.
 import * as vscode from 'vscode';
 import type { Session } from '../../services';
-import type { CurrentProject } from '../../currentProject';
+import type { CurrentProject } from '../../workspace/currentProject';
 import { MessageNode, selectProjectNode } from '../../tree/messageNode';
 import type { TreeNode } from '../../tree/treeNode';
 import { NodeTreeProvider } from '../../tree/nodeTreeProvider';
