@@ -3,7 +3,6 @@
 // note. Every line written there goes through logLine() here, in one place: redacted (tokens,
 // encrypted values, keys, passwords) and kept on one line (a server's text cannot forge a line).
 import * as vscode from 'vscode';
-import { lazy } from './lazyLoad';
 
 export const OUTPUT_CHANNEL_NAME = 'Workspace Automation';
 
@@ -18,11 +17,11 @@ function textOf(value: unknown): string {
 /**
  * The channel, made on first use (the first line written, Show Log): activation makes none, and an
  * extension host where nothing was requested has no empty "Workspace Automation" output to list.
- * Written lines are joined from their arguments and cleaned by logLine(), which comes with
- * dist/lazy.js: every writer is in it (the commands, the client's listeners), so it has loaded by
- * the first line.
+ * Written lines are joined from their arguments and cleaned by `cleaner()` (logLine() of
+ * src/api/redact.ts, which comes with dist/lazy.js: the wiring hands it in, and every writer is in
+ * that bundle — the commands, the client's listeners — so it has loaded by the first line).
  */
-export function createLog(): vscode.LogOutputChannel {
+export function createLog(cleaner: () => (line: string) => string): vscode.LogOutputChannel {
   let channel: vscode.LogOutputChannel | undefined;
   const real = () => (channel ??= vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true }));
   return new Proxy({} as vscode.LogOutputChannel, {
@@ -33,7 +32,7 @@ export function createLog(): vscode.LogOutputChannel {
       if (WRITES.has(property)) {
         return (...values: unknown[]) => {
           const write = Reflect.get(real(), property) as (line: string) => void;
-          write.call(channel, lazy().logLine(values.map(textOf).join(' ')));
+          write.call(channel, cleaner()(values.map(textOf).join(' ')));
         };
       }
       const value: unknown = Reflect.get(real(), property);

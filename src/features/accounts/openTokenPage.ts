@@ -10,7 +10,7 @@ import type { Services } from '../../services';
 import { Command } from '../../commandIds';
 import { showInformationMessage } from '../../ui/notify';
 
-export function register(_services: Services): vscode.Disposable[] {
+export function register(_ctx: Services): vscode.Disposable[] {
   return [vscode.commands.registerCommand(Command.OpenTokenPage, () => openTokenPage())];
 }
 

@@ -3,20 +3,21 @@
 // `{ signedIn, error? }`; anywhere else (a command link, another extension) it is ignored: the
 // person is asked, as always.
 import * as vscode from 'vscode';
+import { signInInteractive, signInWithToken } from '../../auth/signInFlow';
 import { Command } from '../../commandIds';
-import type { Services, SignInArgs } from '../../services';
+import type { FeatureContext, SignInArgs } from '../../services';
 import { underTestHarness } from '../../testHarness';
 
-export function register(services: Services): vscode.Disposable[] {
-  const session = services.session;
+export function register(ctx: FeatureContext): vscode.Disposable[] {
+  const kernel = { session: ctx.auth, data: ctx.data };
   return [
     vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
-      args && typeof args === 'object' && typeof args.token === 'string' && scripted(services) ? session.signInWithToken(args) : session.signIn(),
+      args && typeof args === 'object' && typeof args.token === 'string' && scripted(ctx.context) ? signInWithToken(kernel, args) : signInInteractive(kernel),
     ),
   ];
 }
 
 /** Scripted arguments count only under the test harness. */
-export function scripted(services: Services): boolean {
-  return underTestHarness(services.context.extensionMode === vscode.ExtensionMode.Test);
+export function scripted(context: vscode.ExtensionContext): boolean {
+  return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test);
 }
