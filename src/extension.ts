@@ -1,26 +1,46 @@
-// Wiring only: the session, the views, the commands and the log. No request and no heavy work
-// here: activation loads what the signed-out welcome needs (dist/extension.js); the commands, the
-// prompts, the API client, the views' providers, the rate-limit item and the expiry watcher load on
-// first use (dist/lazy.js, src/lazyLoad.ts, src/loadedParts.ts), and node-fetch with the first
-// request (dist/fetch.js; see esbuild.js).
-import * as vscode from 'vscode';
-import type { RateLimitState } from './api';
-import { AuthSession } from './auth';
+// Wiring only: the kernel, then the features. Activation makes what the signed-out welcome needs
+// (dist/extension.js): the log and the session (settings and SecretStorage, no request). The rest of
+// the kernel (src/kernel.ts: the API connection, the workspace's data, the sidebar) and every
+// feature (the list in src/lazy.ts) come with dist/lazy.js, started by the first command or as soon
+// as the session has a token (src/lazyLoad.ts); node-fetch with the first request (dist/fetch.js).
+// The route of a request: a feature's command → the workspace's data or the session's client
+// (src/auth/session.ts) → the API connection's client for the session's address and token
+// (src/auth/apiConnection.ts) → src/api/.
+import type * as vscode from 'vscode';
+import type { RateLimitState, Target } from './api';
+import { AuthSession } from './auth/session';
 import type { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
-import { Command } from './commandIds';
-import type { LoadedParts } from './loadedParts';
-import { lazy, registerCommandsOnFirstUse, whenLazyLoaded } from './lazyLoad';
-import { createLog } from './log';
-import type { Services } from './services';
+import { ViewId } from './commandIds';
+import type { CommitsProvider } from './features/commits/provider';
+import type { ProjectsProvider } from './features/projects/provider';
 import type { RateLimitItem } from './features/rateLimit/rateLimitItem';
-import { SidebarViews } from './views';
-import { WalkthroughProgress } from './features/walkthrough/progress';
+import type { TargetsProvider } from './features/targets/provider';
+import type { VariablesProvider } from './features/variables/provider';
+import type { WalkthroughProgress } from './features/walkthrough/progress';
+import type { Kernel } from './kernel';
+import { FeaturesOnFirstUse } from './lazyLoad';
+import { createLog } from './log';
+import type { Services, Views } from './services';
 
-/** What activate() returns: handles for the extension-host tests. */
+/** The views for the extension-host tests: the providers, the intents, and a few shortcuts. */
+export interface TestViews extends Views {
+  readonly projects: ProjectsProvider;
+  readonly commits: CommitsProvider;
+  readonly targets: TargetsProvider;
+  readonly variables: VariablesProvider;
+  /** What allow-pipeline does with its answer: the target put in the workspace's data (its row shows it). */
+  updateTarget(target: Target): void;
+  /** The Projects view's Refresh. */
+  refreshProjects(): void;
+  /** Every view forgets its data and loads again (as Retry from a welcome view does). */
+  refreshAll(): void;
+}
+
+/** What activate() returns: handles for the extension-host tests (each starts the features). */
 export interface ExtensionApi {
   readonly services: Services;
   readonly session: AuthSession;
-  readonly views: SidebarViews;
+  readonly views: TestViews;
   /** The rate-limit state of the address in use (each address has its own). */
   readonly rateLimit: RateLimitState;
   /** The rate-limit state of one API address. */
@@ -35,63 +55,69 @@ export interface ExtensionApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   const log = createLog();
-  const walkthrough = new WalkthroughProgress();
-  // The client factory, the rate-limit item and the expiry watcher come with dist/lazy.js
-  // (src/loadedParts.ts): made by the first command, client or view, before any request.
-  let loadedParts: LoadedParts | undefined;
-  const parts = (): LoadedParts => {
-    lazy();
-    return loadedParts!;
-  };
-  const session: AuthSession = new AuthSession(context, (baseUrl, getToken) => parts().createClient(baseUrl, getToken));
-  whenLazyLoaded((module) => {
-    loadedParts = module.createLoadedParts({ context, session, log, onRequest: (e) => walkthrough.noteRequest(e) });
-    context.subscriptions.push(loadedParts);
-  });
-  session.setPrompts({
-    signIn: () => lazy().signInInteractive(session),
-    signInWithToken: (args) => lazy().signInWithToken(session, args),
-    selectWorkspace: (name) => lazy().selectWorkspace(session, name),
-  });
-  // The views' rows come with their commands (the row commands have no stand-in).
-  const views = new SidebarViews((...args) => {
-    const providers = lazy().createViewProviders(...args);
-    commands.loadReal();
-    return providers;
-  });
-  const services: Services = { context, session, views, log };
+  const session = new AuthSession(context);
+  const features = new FeaturesOnFirstUse({ context, session, log });
   context.subscriptions.push(
     log,
     session,
-    views,
-    walkthrough,
-    session.onDidChangeState((state) => state === 'signedOut' && walkthrough.reset()),
-    vscode.commands.registerCommand(Command.ShowRateLimit, () => parts().statusBar.showDetails()),
+    features,
+    // A token (at start, from a sign-in, or from another window): the views have rows to show.
+    session.onDidChangeState(() => session.signedIn && features.start()),
   );
-  const commands = registerCommandsOnFirstUse(services, new Set([Command.ShowRateLimit, Command.OpenWalkthrough]));
-  context.subscriptions.push(commands);
-  views.create(services);
-  // Reads the settings and SecretStorage (no request) to set the welcome state. Signed in, the
-  // token's expiry is checked (the watcher comes with dist/lazy.js, which the views load anyway
-  // once a workspace is chosen).
-  void session.ready().then(() => session.signedIn && lazy());
-  return {
-    services,
-    session,
-    views,
-    get rateLimit() {
-      return parts().rateLimitFor(session.baseUrl ?? '');
-    },
-    rateLimitFor: (baseUrl) => parts().rateLimitFor(baseUrl),
-    get statusBar() {
-      return parts().statusBar;
-    },
-    get tokenExpiry() {
-      return parts().tokenExpiry;
-    },
-    walkthrough,
-    activationMs: performance.now() - started,
-  };
+  // Reads the settings and SecretStorage (no request) to set the welcome state.
+  void session.ready().then(() => session.signedIn && features.start());
+  return testApi(session, () => features.start(), performance.now() - started);
 }
 
 export function deactivate(): void {}
+
+function testApi(session: AuthSession, kernel: () => Kernel, activationMs: number): ExtensionApi {
+  const view = <P>(id: string): P => kernel().views.view(id) as P;
+  const views: TestViews = {
+    get projects() {
+      return view<ProjectsProvider>(ViewId.Projects);
+    },
+    get commits() {
+      return view<CommitsProvider>(ViewId.Commits);
+    },
+    get targets() {
+      return view<TargetsProvider>(ViewId.Targets);
+    },
+    get variables() {
+      return view<VariablesProvider>(ViewId.Variables);
+    },
+    get currentProject() {
+      return kernel().views.currentProject;
+    },
+    get commitFilter() {
+      return kernel().views.commitFilter;
+    },
+    selectProject: (name) => kernel().views.selectProject(name),
+    setCommitFilter: (filter) => kernel().views.setCommitFilter(filter),
+    setVariablesScope: (mode) => kernel().views.setVariablesScope(mode),
+    updateTarget: (target) => kernel().data.setTarget(target),
+    refreshProjects: () => void kernel().views.view<ProjectsProvider>(ViewId.Projects)?.refresh(),
+    refreshAll: () => kernel().data.invalidateAll(),
+  };
+  return {
+    get services() {
+      return kernel();
+    },
+    session,
+    views,
+    get rateLimit() {
+      return kernel().connection.rateLimitFor(session.baseUrl ?? '');
+    },
+    rateLimitFor: (baseUrl) => kernel().connection.rateLimitFor(baseUrl),
+    get statusBar() {
+      return kernel().exposed.get('statusBar') as RateLimitItem;
+    },
+    get tokenExpiry() {
+      return kernel().tokenExpiry;
+    },
+    get walkthrough() {
+      return kernel().exposed.get('walkthrough') as WalkthroughProgress;
+    },
+    activationMs,
+  };
+}

@@ -1,11 +1,19 @@
-// What activation does not load: bundled apart into dist/lazy.js (esbuild.js) and loaded through
-// src/lazyLoad.ts by the first command, the first API client or the first view with something to
-// show: every command, the sign-in and workspace prompts, the API client, the views' providers, and
-// what comes with the first of those (src/loadedParts.ts: the rate-limit item, the expiry watcher).
-// Modules both bundles use are dist/extension.js's own (one AuthSession, one ApiError class, ...):
-// esbuild.js takes them from there instead of copying them.
-export { registerCommands } from './commands';
-export { selectWorkspace, signInInteractive, signInWithToken } from './auth';
-export { createViewProviders } from './views/providers';
-export { createLoadedParts } from './loadedParts';
+// dist/lazy.js (esbuild.js): what activation does not load. The kernel's parts that come with the
+// API code (src/kernel.ts), then the features, one line each: adding a feature adds its folder
+// and a line here. Loaded by src/lazyLoad.ts on the first command, or as soon as the session has a
+// token. Modules both bundles use are dist/extension.js's own (one AuthSession, one ApiError
+// class, ...): esbuild.js takes them from there instead of copying them.
+import type { Feature } from './services';
+import * as accounts from './features/accounts';
+import * as projects from './features/projects';
+import * as commits from './features/commits';
+import * as targets from './features/targets';
+import * as variables from './features/variables';
+import * as pipelineAccess from './features/pipelineAccess';
+import * as rateLimit from './features/rateLimit';
+import * as walkthrough from './features/walkthrough';
+
+export { createKernel } from './kernel';
 export { config as configureL10n } from '@vscode/l10n';
+
+export const features: readonly Feature[] = [accounts, projects, commits, targets, variables, pipelineAccess, rateLimit, walkthrough];

@@ -1,8 +1,13 @@
-// The seams between the extension's parts. extension.ts creates one Services object and passes it
-// to every view provider and every command's register(services) function.
+// The seams between the extension's parts: what a feature gets (FeatureContext, made by
+// src/kernel.ts) and gives (Feature: register(ctx)), and the interfaces of the kernel's parts that
+// commands and flows depend on (Services: the session, the workspace's data, the view intents).
 import type * as vscode from 'vscode';
-import type { ApiClient, ConfigurationError, Pipeline, ProjectRef, Target, Variable, VariableFilter } from './api';
+import type { ApiClient, ConfigurationError } from './api';
+import type { ApiConnection } from './auth/apiConnection';
+import type { AuthSession } from './auth/session';
 import type { CurrentProject } from './currentProject';
+import type { Sidebar } from './tree/sidebar';
+import type { WorkspaceData } from './workspace/workspaceData';
 
 /** Where the session stands (also the `ContextKey.State` context key, which the welcome views follow). */
 export type SessionState = 'signedOut' | 'noWorkspace' | 'apiDisabled' | 'unreachable' | 'ready';
@@ -64,39 +69,21 @@ export interface Session {
   signOut(): Promise<void>;
 }
 
-/** What commands may ask of the views after they change something. Owned by src/views. */
+/**
+ * What commands may ask of the views: what the user sees, never data (that is WorkspaceData's).
+ * src/tree/sidebar.ts carries it out with what each feature's view provides.
+ */
 export interface Views {
-  /** The project the Commits view shows; the Projects view sets it. */
+  /** The project the Commits and Variables views show; the Projects view sets it. */
   readonly currentProject: CurrentProject;
-  refreshProjects(): void;
-  /** Refreshes Projects and selects (reveals) the named project; it becomes the Commits view's project. */
+  /** Selects (reveals) the named project in Projects, reloaded; it becomes the current project. */
   selectProject(projectName: string): Promise<void>;
-  refreshCommits(): void;
   /** The Commits view's date filter, if one is set. */
   readonly commitFilter: CommitFilter | undefined;
   /** Sets (or with undefined, clears) the Commits view's date filter and reloads it from page 1. */
   setCommitFilter(filter: CommitFilter | undefined): void;
-  refreshTargets(): void;
-  /** Replaces one target's data in the Targets view without a request (e.g. from allow-pipeline's answer). */
-  updateTarget(target: Target): void;
-  /**
-   * The Variables view forgets the variables of one scope (the list filter: none for the
-   * workspace) and shows them again, after a command changed them; every scope without a filter.
-   */
-  refreshVariables(filter?: VariableFilter): void;
   /** The Variables view shows the workspace's variables, or the current project's (the title's switch). */
   setVariablesScope(mode: 'workspace' | 'project'): void;
-  /** The variables of one scope when the Variables view has every page of them (no request); else undefined. */
-  loadedVariables(filter: VariableFilter): readonly Variable[] | undefined;
-  /**
-   * The projects the Projects view has loaded, every page of them, so that pickers need no request;
-   * undefined while the list is not complete (not loaded, or more pages to load).
-   */
-  loadedProjects(): readonly ProjectRef[] | undefined;
-  /** The pipelines of a project the Projects view has loaded, every page of them; else undefined. */
-  loadedPipelines(projectName: string): readonly Pipeline[] | undefined;
-  /** Every view forgets its data and loads again (Retry from a welcome view). */
-  refreshAll(): void;
 }
 
 /** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended (src/features/commits/commitFilter.ts). */
@@ -105,9 +92,30 @@ export interface CommitFilter {
   readonly until?: string;
 }
 
+/** What commands and flows use: the session, the workspace's data, the view intents, the log. */
 export interface Services {
   readonly context: vscode.ExtensionContext;
   readonly session: Session;
+  /** What the service said about the workspace: read by views, pickers and commands; writes invalidate it. */
+  readonly data: WorkspaceData;
   readonly views: Views;
   readonly log: vscode.LogOutputChannel;
+}
+
+/** What each feature's register(ctx) gets: the kernel (src/kernel.ts). */
+export interface FeatureContext extends Services {
+  /** The sidebar: a feature adds its views there, and provides the view intents they carry out. */
+  readonly views: Sidebar;
+  /** The session's own side (storing a checked token, reloading): for the accounts feature's sign-in flows. */
+  readonly auth: AuthSession;
+  /** How requests go out: the rate-limit budget of each address, every request attempt. */
+  readonly connection: ApiConnection;
+  /** Shows the extension-host tests a part of the feature (ExtensionApi), by name. */
+  expose(name: string, part: unknown): void;
+}
+
+/** A feature: one folder under src/features/, listed once in src/lazy.ts. */
+export interface Feature {
+  /** Registers the feature's views, commands and document providers; what it returns is disposed with the extension. */
+  register(ctx: FeatureContext): vscode.Disposable[];
 }

@@ -1,7 +1,8 @@
 // The signed-in account: the token (in SecretStorage only, keyed by API address, or from the
 // WORKSPACE_AUTOMATION_TOKEN environment variable, for an address the user chose), the client
-// built for it, the chosen workspace, and the state the welcome views show. Nothing here sends a
-// request by itself.
+// for it (from the ApiConnection given by connect(), which loads with the features), the chosen
+// workspace, and the state the welcome views show. Nothing here sends a request by itself; signing
+// in and choosing a workspace are the accounts feature's commands, which this runs by their ids.
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api';
 import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from '../api/errors';
@@ -9,7 +10,8 @@ import type { Session, SessionState, SignInArgs, SignInResult } from '../service
 import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
-import { ContextKey } from '../commandIds';
+import { Command, ContextKey } from '../commandIds';
+import type { ApiConnection } from './apiConnection';
 
 export { ENV_TOKEN };
 export type { SessionState };
@@ -18,19 +20,6 @@ const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
 
 export function tokenKey(baseUrl: string): string {
   return `${TOKEN_KEY_PREFIX}${baseUrl}`;
-}
-
-/** Builds the client for one API address; the token is read per request through getToken. */
-export type ClientFactory = (baseUrl: string, getToken: () => string | undefined) => ApiClient;
-
-/**
- * The sign-in and workspace flows (src/auth/signInFlow.ts, workspacePicker.ts), given by
- * extension.ts: they load on first use (dist/lazy.js), the session at activation.
- */
-export interface SessionPrompts {
-  signIn(): Promise<boolean>;
-  signInWithToken(args: SignInArgs): Promise<SignInResult>;
-  selectWorkspace(name?: string): Promise<boolean>;
 }
 
 export class AuthSession implements Session, vscode.Disposable {
@@ -60,12 +49,11 @@ export class AuthSession implements Session, vscode.Disposable {
   private reloading: Promise<void> = Promise.resolve();
   /** What the last onDidChange was about (address, token, workspace), to skip echoes. */
   private announced: string | undefined;
-  private prompts: SessionPrompts | undefined;
+  private connection: ApiConnection | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly makeClient: ClientFactory,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
     this.disposables.push(
@@ -93,8 +81,10 @@ export class AuthSession implements Session, vscode.Disposable {
     return this.loaded;
   }
 
-  setPrompts(prompts: SessionPrompts): void {
-    this.prompts = prompts;
+  /** Where clients come from (the kernel gives it when the API code loads, with the features); it tells of every answer. */
+  connect(connection: ApiConnection): void {
+    this.connection = connection;
+    this.disposables.push(connection.onDidRequest((e) => e.status !== undefined && this.noteAnswer()));
   }
 
   get client(): ApiClient | undefined {
@@ -103,14 +93,17 @@ export class AuthSession implements Session, vscode.Disposable {
     }
     // Made on first use: a signed-out window never loads the client's code (dist/lazy.js).
     if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
-      this._client = this.makeClient(this._baseUrl, () => this.token);
+      this._client = this.clientFor(this._baseUrl, () => this.token);
       this.clientBaseUrl = this._baseUrl;
     }
     return this._client;
   }
   /** A client for an address and token of the caller's choice: checks a token before it is stored. */
   clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
-    return this.makeClient(baseUrl, getToken);
+    if (!this.connection) {
+      throw new Error('No API connection yet: the kernel gives it (AuthSession.connect) when the features load.');
+    }
+    return this.connection.clientFor(baseUrl, getToken);
   }
   get workspace(): string | undefined {
     return getWorkspace();
@@ -257,34 +250,28 @@ export class AuthSession implements Session, vscode.Disposable {
     this.updateState();
   }
 
-  signIn(): Promise<boolean> {
-    return this.flows().signIn();
+  // The flows are the accounts feature's (src/features/accounts/): run by their command ids.
+  async signIn(): Promise<boolean> {
+    return (await vscode.commands.executeCommand<boolean>(Command.SignIn)) === true;
   }
 
-  signInWithToken(args: SignInArgs): Promise<SignInResult> {
-    return this.flows().signInWithToken(args);
+  async signInWithToken(args: SignInArgs): Promise<SignInResult> {
+    return (await vscode.commands.executeCommand<SignInResult>(Command.SignIn, args)) ?? { signedIn: false };
   }
 
-  selectWorkspace(name?: string): Promise<boolean> {
-    return this.flows().selectWorkspace(name);
-  }
-
-  private flows(): SessionPrompts {
-    if (!this.prompts) {
-      throw new Error('The sign-in flows are not set (AuthSession.setPrompts).');
-    }
-    return this.prompts;
+  async selectWorkspace(name?: string): Promise<boolean> {
+    return (await vscode.commands.executeCommand<boolean>(Command.SelectWorkspace, name)) === true;
   }
 
   async ensureReady(): Promise<{ client: ApiClient; workspace: string } | undefined> {
     await this.ready();
     if (!this.client) {
-      if (!this.prompts || !(await this.prompts.signIn()) || !this.client) {
+      if (!(await this.signIn()) || !this.client) {
         return undefined;
       }
     }
     if (!this.workspace) {
-      if (!this.prompts || !(await this.prompts.selectWorkspace()) || !this.workspace) {
+      if (!(await this.selectWorkspace()) || !this.workspace) {
         return undefined;
       }
     }

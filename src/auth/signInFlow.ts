@@ -12,7 +12,9 @@ import {
   type AccountType,
   MissingScopeError,
   type ApiClient,
+  type Workspace,
 } from '../api';
+import type { WorkspaceData } from '../workspace/workspaceData';
 import { describeError } from '../ui/errorMessages';
 import type { SignInArgs, SignInResult } from '../services';
 import type { AuthSession } from './session';
@@ -31,6 +33,8 @@ export interface VerifiedToken {
   scopes: readonly string[] | undefined;
   /** GET /user/token's `expires_at` when it could be read (null: never expires). */
   expiresAt?: string | null;
+  /** GET /workspaces's answer (its first page) when it could be read: the workspace pick starts from it. */
+  workspaces?: readonly Workspace[];
 }
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -68,7 +72,12 @@ export async function verifyToken(client: ApiClient, signal?: AbortSignal): Prom
     throw workspaces.error;
   }
   const scopes = info.ok && Array.isArray(info.value.scopes) ? info.value.scopes : undefined;
-  return { userName: user.ok ? personName(user.value) : undefined, scopes, expiresAt: info.ok ? info.value.expires_at : undefined };
+  return {
+    userName: user.ok ? personName(user.value) : undefined,
+    scopes,
+    expiresAt: info.ok ? info.value.expires_at : undefined,
+    workspaces: workspaces.ok ? workspaces.value : undefined,
+  };
 }
 
 /** Words for a refused token, with the server's reason. */
@@ -161,8 +170,14 @@ function signInSteps(session: AuthSession, apiUrl: string | undefined): Step<Sig
   ];
 }
 
+/** What the sign-in flows change: the session (its token, its address), and the workspace's data (the workspaces the check listed). */
+export interface SignInKernel {
+  readonly session: AuthSession;
+  readonly data: WorkspaceData;
+}
+
 /** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
-export async function signInInteractive(session: AuthSession, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
+export async function signInInteractive({ session, data }: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const apiUrl = getApiUrl();
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
   if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers, { countAlone: true }))) {
@@ -181,11 +196,10 @@ export async function signInInteractive(session: AuthSession, prompter: Prompter
       await saveSetting(Setting.Host, host);
     }
   }
-  await session.storeToken(token, verified.scopes, baseUrl);
-  noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+  await stored(session, data, token, verified, baseUrl);
   void vscode.window.showInformationMessage(greeting(baseUrl, verified));
   if (!getWorkspace()) {
-    return selectWorkspace(session, undefined, prompter);
+    return selectWorkspace(session, data, undefined, prompter);
   }
   return true;
 }
@@ -197,8 +211,20 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
     : vscode.l10n.t('Signed in to {0}.', baseUrl);
 }
 
+/**
+ * Stores a checked token (the session is another then: the data forgets the old one's), then gives
+ * the data the workspaces the check listed, so that the workspace pick asks nothing again.
+ */
+async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
+  await session.storeToken(token, verified.scopes, baseUrl);
+  noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+  if (verified.workspaces) {
+    data.seedWorkspaces(verified.workspaces);
+  }
+}
+
 /** The scripted form (`signIn` command with `{token}`): checks, stores, and picks the workspace. */
-export async function signInWithToken(session: AuthSession, args: SignInArgs): Promise<SignInResult> {
+export async function signInWithToken({ session, data }: SignInKernel, args: SignInArgs): Promise<SignInResult> {
   await session.ready();
   const baseUrl = session.baseUrl;
   if (!baseUrl) {
@@ -222,13 +248,12 @@ export async function signInWithToken(session: AuthSession, args: SignInArgs): P
     void vscode.window.showErrorMessage(error);
     return { signedIn: false, error };
   }
-  await session.storeToken(token, verified.scopes, baseUrl);
-  noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+  await stored(session, data, token, verified, baseUrl);
   if (args.workspace) {
     await saveSetting(Setting.Workspace, args.workspace);
     await session.reload();
   } else if (!getWorkspace()) {
-    await selectWorkspace(session);
+    await selectWorkspace(session, data);
   }
   return { signedIn: true, greeting: greeting(baseUrl, verified) };
 }

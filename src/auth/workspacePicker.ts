@@ -1,9 +1,10 @@
 // Select Workspace: lists GET /workspaces and saves the choice in the `workspace` setting (Global).
 // The list loads under a cancellable progress notification, a few pages at most: past that the
-// pick offers to type the workspace's domain instead of paging on.
+// pick offers to type the workspace's domain instead of paging on. The list is the workspace's
+// data's (src/workspace/): the first page the sign-in's token check read is not asked again.
 import * as vscode from 'vscode';
 import { CancelledError, type Workspace } from '../api';
-import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from '../ui/boundedPaging';
+import { MAX_PICKER_PAGES, type BoundedList, type WorkspaceData } from '../workspace/workspaceData';
 import { describeError } from '../ui/errorMessages';
 import { withCancellableProgress } from '../ui/progress';
 import type { AuthSession } from './session';
@@ -19,30 +20,30 @@ interface WorkspaceItem extends vscode.QuickPickItem {
 const TITLE = () => vscode.l10n.t('Workspace Automation: Select Workspace');
 
 /** Resolves true when a workspace was chosen (or `domain` was saved). */
-export async function selectWorkspace(session: AuthSession, domain?: string, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
+export async function selectWorkspace(
+  session: AuthSession,
+  data: WorkspaceData,
+  domain?: string,
+  prompter: Prompter = new QuickInputPrompter(),
+): Promise<boolean> {
   await session.ready();
   if (domain) {
     await saveSetting(Setting.Workspace, domain);
     await session.reload();
     return true;
   }
-  const client = session.client;
-  if (!client) {
+  if (!session.client) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Sign in first, then select a workspace.'));
     return false;
   }
   let list: BoundedList<Workspace>;
   try {
     list = await withCancellableProgress(vscode.l10n.t('Loading your workspaces…'), (signal, progress) =>
-      collectPages(
-        client.pages((q) => client.listWorkspaces(q, { signal }), PICKER_PAGE_SIZE),
-        {
-          perPage: PICKER_PAGE_SIZE,
-          maxPages: MAX_PICKER_PAGES,
-          signal,
-          onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
-        },
-      ),
+      data.every(data.workspaces(), {
+        maxPages: MAX_PICKER_PAGES,
+        signal,
+        onProgress: (loaded) => progress.report({ message: vscode.l10n.t('{0} so far', loaded) }),
+      }),
     );
   } catch (e) {
     if (e instanceof CancelledError) {
@@ -50,7 +51,7 @@ export async function selectWorkspace(session: AuthSession, domain?: string, pro
     }
     const retry = vscode.l10n.t('Retry');
     if ((await vscode.window.showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
-      return selectWorkspace(session, undefined, prompter);
+      return selectWorkspace(session, data, undefined, prompter);
     }
     return false;
   }

@@ -1,11 +1,14 @@
-// What the three views' tree providers share: TreeNode items, the TreeView plumbing, and the root's
-// states before any list loads (session loading, a bad setting, not ready: the welcome view speaks).
+// What the views' tree providers share: TreeNode items, the TreeView plumbing, the root's states
+// before any list loads (session loading, a bad setting, not ready: the welcome view speaks), and
+// the way the workspace's data reaches the rows: each list (or node) showing a key of the data is
+// told when the data under that key changes (watch).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type ApiClient } from '../api';
 import type { Session } from '../services';
+import type { PagedData } from '../workspace/pagedData';
+import type { WorkspaceData } from '../workspace/workspaceData';
 import { ErrorNode } from './errorNode';
 import type { ListContext } from './listContext';
-import { PagedList, type PagedListOptions } from './pagedList';
+import { PagedList, type DataWatcher, type PagedListOptions } from './pagedList';
 import { resolveNodeTooltip, type TreeNode } from './treeNode';
 
 export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -14,11 +17,26 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   treeView: vscode.TreeView<TreeNode> | undefined;
   /** Disposed in order by dispose(). */
   protected readonly disposables: vscode.Disposable[] = [this.emitter];
+  /** What shows each key of the data in this view (the last one registered for it). */
+  private readonly watchers = new Map<string, DataWatcher>();
 
   protected constructor(
     protected readonly session: Session,
+    protected readonly data: WorkspaceData,
     private readonly viewId: string,
-  ) {}
+  ) {
+    this.disposables.push(data.onDidChange((key) => this.dataChanged(key)));
+  }
+
+  /** The data under `key` changed (a reader elsewhere, a write's invalidation): what shows it is told. */
+  protected dataChanged(key: string): void {
+    this.watchers.get(key)?.dataChanged();
+  }
+
+  /** `watcher` shows the data under `key` in this view from now on. */
+  protected watch(key: string, watcher: DataWatcher): void {
+    this.watchers.set(key, watcher);
+  }
 
   createTreeView(): vscode.TreeView<TreeNode> {
     const view = vscode.window.createTreeView(this.viewId, { treeDataProvider: this, showCollapseAll: true });
@@ -54,36 +72,27 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
     return this.rootNodes();
   }
 
-  /** What this view's nodes load their children with: the session's client and workspace, and this view's tree. */
+  /** What this view's nodes load their children with: the workspace's data, and this view's tree. */
   protected listContext(): ListContext {
     return {
-      target: () => signedInTarget(this.session),
+      data: this.data,
+      workspace: () => this.session.workspace ?? '',
       changed: (node) => this.emitter.fire(node),
       reportError: (error, node) => node === undefined && this.session.reportError(error),
+      watch: (key, watcher) => this.watch(key, watcher),
       viewId: this.viewId,
     };
   }
 
-  /**
-   * The view's root list: each page requested with the session's client and workspace of the
-   * moment; the first page's failure is offered to the session (the welcome states).
-   */
-  protected rootList<T>(
-    ctx: ListContext,
-    o: Pick<PagedListOptions<T>, 'pageSize' | 'toNode' | 'emptyNode'> & {
-      fetchPage(client: ApiClient, workspace: string, page: { page: number; perPage: number }, signal: AbortSignal): Promise<readonly T[]>;
-    },
-  ): PagedList<T> {
+  /** The view's root list of `data`; the first page's failure is offered to the session (the welcome states). */
+  protected rootList<T>(data: () => PagedData<T>, o: Pick<PagedListOptions<T>, 'toNode' | 'emptyNode'>): PagedList<T> {
     return new PagedList<T>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = ctx.target();
-        return o.fetchPage(client, workspace, { page, perPage }, signal);
-      },
-      pageSize: o.pageSize,
+      data,
       toNode: o.toNode,
       emptyNode: o.emptyNode,
       onDidChange: () => this.refreshRoot(),
-      onError: (error, page) => page === 1 && ctx.reportError(error, undefined),
+      watch: (key, watcher) => this.watch(key, watcher),
+      onError: (error, page) => page === 1 && this.session.reportError(error),
       viewId: this.viewId,
     });
   }
@@ -92,6 +101,8 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
   protected abstract rootNodes(): Promise<TreeNode[]>;
 
   private rootRefreshQueued = false;
+  /** While above 0, root refreshes wait: the work under way shows the root once when it ends. */
+  private rootHolds = 0;
 
   /**
    * Asks the tree to show the root again, once for all the changes of this turn. The editor shows a
@@ -105,8 +116,21 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
     this.rootRefreshQueued = true;
     queueMicrotask(() => {
       this.rootRefreshQueued = false;
-      this.emitter.fire();
+      if (this.rootHolds === 0) {
+        this.emitter.fire();
+      }
     });
+  }
+
+  /** Runs `work` with root refreshes held, then shows the root once (e.g. reload, load until found, reveal). */
+  protected async holdingRoot<R>(work: () => Promise<R>): Promise<R> {
+    this.rootHolds++;
+    try {
+      return await work();
+    } finally {
+      this.rootHolds--;
+      this.refreshRoot();
+    }
   }
 
   /** Forgets loaded data and shows the view again. */
@@ -127,14 +151,4 @@ export abstract class NodeTreeProvider implements vscode.TreeDataProvider<TreeNo
       d.dispose();
     }
   }
-}
-
-/** The session's client and workspace for a load; a signed-out session fails it as a 401 would. */
-export function signedInTarget(session: Session): { client: ApiClient; workspace: string } {
-  const client = session.client;
-  const workspace = session.workspace;
-  if (!client || !workspace) {
-    throw new UnauthorizedError(vscode.l10n.t('Not signed in.'));
-  }
-  return { client, workspace };
 }

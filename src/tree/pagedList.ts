@@ -1,206 +1,177 @@
-// The children of one tree node (or a view's root) fetched a page at a time: the items loaded so far,
-// a "Load more" node while more pages may exist, and an error node at the end when a page failed
-// (the loaded items stay). A page shorter than the page size is the last one (the API gives no
-// total); so is one longer than asked, or one that brings nothing new (a server that does not page
-// answers everything each time): an item already shown is never shown twice. An item the server
-// sent without what the extension needs is an error row among the others (BadItemNode). Loaded data
-// is kept until reset(), so re-rendering a tree never fetches again.
+// The children of one tree node (or a view's root) drawn from a paged list of the workspace's data
+// (src/workspace/pagedData.ts): a node per item loaded so far, an error row per item the server sent
+// without what the extension needs, then a "Load more" row while more pages may exist, or an error
+// row when a page failed (the loaded items stay). The data is kept in the store, so drawing a tree
+// again never fetches again; a change made elsewhere (another reader's pages, an invalidation) is
+// drawn when it reaches the view (dataChanged), one this list makes itself is drawn by it.
 import * as vscode from 'vscode';
-import { itemProblems, PageTracker } from '../api';
+import type { PagedData, Row } from '../workspace/pagedData';
 import { BadItemNode } from './badItemNode';
 import { ErrorNode } from './errorNode';
 import { LoadMoreNode } from './loadMoreNode';
-import { TreeNode } from './treeNode';
+import type { TreeNode } from './treeNode';
+
+/** What a view tells of a change of the data under a key it shows (src/tree/nodeTreeProvider.ts). */
+export interface DataWatcher {
+  dataChanged(): void;
+}
 
 export interface PagedListOptions<T> {
-  /** Fetches one page (from 1). */
-  fetchPage(page: number, perPage: number, signal: AbortSignal): Promise<readonly T[]>;
-  /** Items per page, 1..100; read at each page so a settings change applies to the next one. */
-  pageSize: number | (() => number);
+  /** The list's data, read at each use (a view's root list follows the session and its choices). */
+  data(): PagedData<T>;
   /** Builds the node of one item; called once per item, so nodes keep their identity. */
   toNode(item: T): TreeNode;
-  /** Called when the list changed after loadMore()/retry; the owner refreshes `parent`'s children. */
+  /** Called when the list changed after loadMore() or elsewhere; the owner refreshes `parent`'s children. */
   onDidChange(): void;
+  /** Registers the list for the changes of the data under `key` (the view's watchers). */
+  watch?(key: string, watcher: DataWatcher): void;
   /** The node these are the children of; undefined at a view's root. Set as each child's parent. */
   parent?: TreeNode;
-  /** Shown when the first page is empty. */
+  /** Shown when the list is empty. */
   emptyNode?(): TreeNode;
   /**
-   * Offered every failure first; return true when it was handled elsewhere (the view's welcome
-   * state, e.g. API disabled), and the list then shows no error node for it.
+   * Offered every failure once (with the page that failed); return true when it was handled
+   * elsewhere (the view's welcome state, e.g. API disabled): the list then shows no error row for
+   * it and asks that page again when next shown.
    */
   onError?(error: unknown, page: number): boolean;
   /** Shows a progress bar on this view while a page requested by the user loads. */
   viewId?: string;
-  /** The identity of an item, to drop one shown on an earlier page; default: identityOf. */
-  keyOf?(item: T): string;
 }
 
-export class PagedList<T> {
-  private _items: T[] = [];
-  private _nodes: TreeNode[] = [];
-  private nextPage = 1;
-  private tracker: PageTracker<T>;
-  private _done = false;
-  private _error: unknown;
-  private _started = false;
-  private loading: Promise<void> | undefined;
-  private abort: AbortController | undefined;
-  /** Bumped by reset(); an answer for an older generation is dropped. */
-  private generation = 0;
+export class PagedList<T> implements DataWatcher {
+  private readonly nodes = new WeakMap<Row<T>, TreeNode>();
+  /** Loads this list itself started: it draws their outcome, so their changes are not drawn twice. */
+  private busy = 0;
+  /** The state last drawn (currentNodes), to tell a change worth drawing from an echo. */
+  private drawn: string | undefined;
+  private offered: unknown;
+  private watched: string | undefined;
 
-  constructor(private readonly options: PagedListOptions<T>) {
-    this.tracker = this.newTracker();
-  }
+  constructor(private readonly options: PagedListOptions<T>) {}
 
-  private newTracker(): PageTracker<T> {
-    const keyOf = this.options.keyOf;
-    return new PageTracker<T>(keyOf ? (item) => keyOf.call(this.options, item) : undefined);
+  private get data(): PagedData<T> {
+    const data = this.options.data();
+    if (this.watched !== data.key) {
+      this.watched = data.key;
+      this.drawn = undefined;
+      this.options.watch?.(data.key, this);
+    }
+    return data;
   }
 
   get items(): readonly T[] {
-    return this._items;
+    return this.data.items;
   }
-  /** True once the last page arrived (short, longer than asked, or repeating the one before). */
   get done(): boolean {
-    return this._done;
+    return this.data.done;
   }
   get isLoading(): boolean {
-    return this.loading !== undefined;
+    return this.data.isLoading;
   }
-  /** The last failure, cleared by the next successful page. */
   get error(): unknown {
-    return this._error;
+    return this.data.error;
   }
-  /** True once the first page was asked for (loaded or failed). */
   get started(): boolean {
-    return this._started;
+    return this.data.started;
   }
 
   /** The children to show: loads the first page on first call, then answers from memory. */
   async getNodes(): Promise<TreeNode[]> {
-    if (!this._started) {
-      await this.fetchNext();
-    } else if (this.loading) {
-      await this.loading;
-    }
+    await this.holding(async (data) => {
+      if (!data.started) {
+        await data.load();
+      } else {
+        await data.settled();
+      }
+    });
     return this.currentNodes();
   }
 
   /** The children as they are now, without any request. */
   currentNodes(): TreeNode[] {
-    const nodes = [...this._nodes];
-    if (this._error !== undefined) {
-      nodes.push(this.adopt(new ErrorNode(this._error, () => this.loadMore())));
-    } else if (!this._done && this._started) {
-      nodes.push(this.adopt(new LoadMoreNode(() => this.loadMore(), this.loading !== undefined)));
-    } else if (this._done && this._nodes.length === 0 && this.options.emptyNode) {
+    const data = this.data;
+    const nodes = data.rows.map((row) => this.nodeOf(row));
+    if (data.error !== undefined) {
+      nodes.push(this.adopt(new ErrorNode(data.error, () => this.loadMore())));
+    } else if (!data.done && data.started) {
+      nodes.push(this.adopt(new LoadMoreNode(() => this.loadMore(), data.isLoading)));
+    } else if (data.done && data.rows.length === 0 && this.options.emptyNode) {
       nodes.push(this.adopt(this.options.emptyNode()));
     }
+    this.drawn = stateOf(data);
     return nodes;
   }
 
   /** Fetches the next page (or retries the failed one) for the user, then tells the owner. */
   loadMore(): Promise<void> {
-    if (this.loading) {
-      return this.loading;
+    const data = this.data;
+    if (data.isLoading) {
+      return data.settled();
     }
-    if (this._done && this._error === undefined) {
+    if (data.complete) {
       return Promise.resolve();
     }
-    const run = this.fetchNext();
+    const run = this.holding((d) => d.load());
     this.options.onDidChange();
-    const withProgress = this.options.viewId
-      ? vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => run)
-      : run;
+    const withProgress = this.options.viewId ? vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => run) : run;
     return Promise.resolve(withProgress).then(() => this.options.onDidChange());
   }
 
-  /** Loads pages until `found` matches a loaded item or the list ends; at most `maxPages` more. */
-  async loadUntil(found: (item: T) => boolean, maxPages = 10): Promise<T | undefined> {
-    await this.getNodes();
-    for (let i = 0; i < maxPages; i++) {
-      const hit = this._items.find(found);
-      if (hit !== undefined || this._done || this._error !== undefined) {
-        return hit;
-      }
-      await this.fetchNext();
+  /** Loads pages until `found` matches a loaded item or the list ends; at most `maxPages` more (drawn by the caller). */
+  loadUntil(found: (item: T) => boolean, maxPages = 10): Promise<T | undefined> {
+    let hit: T | undefined;
+    return this.holding(async (data) => {
+      hit = await data.loadUntil(found, maxPages);
+    }).then(() => hit);
+  }
+
+  /** Runs `work` as this list's own (its changes are drawn by the caller), then offers a failure. */
+  async holding(work: (data: PagedData<T>) => Promise<void>): Promise<void> {
+    const data = this.data;
+    this.busy++;
+    try {
+      await work(data);
+    } finally {
+      this.busy--;
     }
-    return this._items.find(found);
+    this.offerError(this.data);
   }
 
-  /** Forgets everything (cancelling a page in flight); the next getNodes() fetches page 1 again. */
-  reset(): void {
-    this.generation++;
-    this.abort?.abort();
-    this.abort = undefined;
-    this.loading = undefined;
-    this._items = [];
-    this._nodes = [];
-    this.nextPage = 1;
-    this.tracker = this.newTracker();
-    this._done = false;
-    this._error = undefined;
-    this._started = false;
-  }
-
-  /** Same as reset, for disposal. */
-  dispose(): void {
-    this.reset();
-  }
-
-  private fetchNext(): Promise<void> {
-    if (this.loading) {
-      return this.loading;
+  /** The data under this list's key changed elsewhere: the owner draws it again when it differs from what was drawn. */
+  dataChanged(): void {
+    if (this.busy === 0 && this.drawn !== undefined && stateOf(this.data) !== this.drawn) {
+      this.options.onDidChange();
     }
-    const generation = this.generation;
-    const page = this.nextPage;
-    const perPage = typeof this.options.pageSize === 'function' ? this.options.pageSize() : this.options.pageSize;
-    const abort = new AbortController();
-    this.abort = abort;
-    this._started = true;
-    const run = (async () => {
-      try {
-        const items = await this.options.fetchPage(page, perPage, abort.signal);
-        if (generation !== this.generation) {
-          return;
-        }
-        this._error = undefined;
-        const { fresh, last } = this.tracker.take(items, perPage);
-        this._items.push(...fresh);
-        for (const item of fresh) {
-          this._nodes.push(this.adopt(this.options.toNode(item)));
-        }
-        // Left out of a page seen before too: a repeated page adds no second error row.
-        if (fresh.length > 0 || page === 1) {
-          for (const problem of itemProblems(items)) {
-            this._nodes.push(this.adopt(new BadItemNode(problem)));
-          }
-        }
-        this.nextPage = page + 1;
-        this._done = last;
-      } catch (error) {
-        if (generation !== this.generation) {
-          return;
-        }
-        this._error = this.options.onError?.(error, page) ? undefined : error;
-        if (this._error === undefined) {
-          // Handled elsewhere: start over on the next getNodes() (e.g. after the welcome's Retry).
-          this._started = false;
-        }
-      } finally {
-        if (generation === this.generation) {
-          this.loading = undefined;
-          this.abort = undefined;
-        }
-      }
-    })();
-    this.loading = run;
-    return run;
+  }
+
+  private offerError(data: PagedData<T>): void {
+    const error = data.error;
+    if (error === undefined || error === this.offered || !this.options.onError) {
+      return;
+    }
+    this.offered = error;
+    if (this.options.onError(error, data.pagesLoaded + 1)) {
+      data.forgetFailure();
+    }
+  }
+
+  private nodeOf(row: Row<T>): TreeNode {
+    let node = this.nodes.get(row);
+    if (!node) {
+      node = this.adopt(row.problem === undefined ? this.options.toNode(row.item) : new BadItemNode(row.problem));
+      this.nodes.set(row, node);
+    }
+    return node;
   }
 
   private adopt(node: TreeNode): TreeNode {
     node.parent = this.options.parent;
     return node;
   }
+}
+
+/** What a drawing of the list depends on. */
+function stateOf<T>(data: PagedData<T>): string {
+  return `${data.rows.length}:${data.started}:${data.done}:${data.isLoading}:${data.error === undefined}`;
 }

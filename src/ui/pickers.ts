@@ -1,7 +1,8 @@
 // Steps that pick a project, pipeline, action or target from the API's lists. A list is loaded
 // inside the quick pick (busy bar, a count as it grows, cancelled when the pick closes), a few
-// pages at most (boundedPaging.ts): past that the pick offers to type a name instead of paging on.
-// A flow keeps one ApiLists so that going Back or reopening it for Edit does not ask the server again.
+// pages at most: past that the pick offers to type a name instead of paging on. The lists come
+// from the workspace's data (src/workspace/), so going Back, reopening a flow for Edit, or a list a
+// view already has in full asks the server nothing.
 import * as vscode from 'vscode';
 import {
   actionName,
@@ -14,99 +15,62 @@ import {
   projectName,
   targetName,
   type Action,
-  type ApiClient,
   type Pipeline,
+  type Project,
   type ProjectRef,
   type Target,
   type TargetSummary,
 } from '../api';
-import { collectPages, MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList } from './boundedPaging';
+import { MAX_PICKER_PAGES, PICKER_PAGE_SIZE, type BoundedList, type PagedData, type WorkspaceData } from '../workspace/workspaceData';
 import { describeError } from './errorMessages';
 import type { StepUi } from './multiStepInput';
-import type { Views } from '../services';
-
-/** Lists already loaded elsewhere (the Projects view), used instead of a request when complete. */
-export type LoadedLists = Pick<Views, 'loadedProjects' | 'loadedPipelines'>;
 
 /** Told the number of items loaded so far, while a list loads. */
 export type ListProgress = (loaded: number) => void;
 
-/** The lists a flow needs, each requested once per flow (cancelled requests are forgotten). */
+/** What a flow's pickers read: every page of a list of the workspace's data (bounded), and single objects. */
 export class ApiLists {
-  private readonly cache = new Map<string, Promise<BoundedList<unknown>>>();
-  private readonly targetCache = new Map<string, Promise<Target>>();
+  constructor(readonly data: WorkspaceData) {}
 
-  constructor(
-    readonly client: ApiClient,
-    readonly workspace: string,
-    private readonly loaded: LoadedLists,
-  ) {}
+  /** The workspace the lists are of (for messages). */
+  get workspace(): string {
+    return this.data.workspace;
+  }
 
   projects(signal?: AbortSignal, progress?: ListProgress): Promise<BoundedList<ProjectRef>> {
-    const known = this.loaded.loadedProjects();
-    return known
-      ? Promise.resolve({ items: known, complete: true })
-      : this.load('projects', (q) => this.client.listProjects(this.workspace, q, { signal }), signal, progress);
+    return this.every(this.data.projects(PICKER_PAGE_SIZE), signal, progress);
+  }
+
+  /** The full project (a typed name is checked with it). */
+  project(name: string, signal?: AbortSignal): Promise<Project> {
+    return this.data.project(name, signal);
   }
 
   pipelines(project: string, signal?: AbortSignal, progress?: ListProgress): Promise<BoundedList<Pipeline>> {
-    const known = this.loaded.loadedPipelines(project);
-    return known
-      ? Promise.resolve({ items: known, complete: true })
-      : this.load(`pipelines/${project}`, (q) => this.client.listPipelines(this.workspace, project, q, { signal }), signal, progress);
+    return this.every(this.data.pipelines(project, PICKER_PAGE_SIZE), signal, progress);
   }
 
   actions(project: string, pipelineId: number, signal?: AbortSignal, progress?: ListProgress): Promise<BoundedList<Action>> {
-    return this.load(
-      `actions/${project}/${pipelineId}`,
-      (q) => this.client.listActions(this.workspace, project, pipelineId, q, { signal }),
-      signal,
-      progress,
-    );
+    return this.every(this.data.actions(project, pipelineId, PICKER_PAGE_SIZE), signal, progress);
   }
 
   /** Target summaries (they carry all_pipelines_allowed, not the allowed pipelines). */
   targets(signal?: AbortSignal, progress?: ListProgress): Promise<BoundedList<TargetSummary>> {
-    return this.load('targets', (q) => this.client.listTargets(this.workspace, q, { signal }), signal, progress);
+    return this.every(this.data.targets(PICKER_PAGE_SIZE), signal, progress);
   }
 
-  /** The full target (with allowed_pipelines), requested once per flow. */
+  /** The full target (with allowed_pipelines), requested once. */
   target(id: string, signal?: AbortSignal): Promise<Target> {
-    let loaded = this.targetCache.get(id);
-    if (!loaded) {
-      loaded = this.client.getTarget(this.workspace, id, { signal });
-      this.targetCache.set(id, loaded);
-      loaded.catch(() => this.targetCache.delete(id));
-    }
-    return loaded;
+    return this.data.target(id, signal);
   }
 
-  /** Records a full target received otherwise (an item's data, allow-pipeline's answer). */
+  /** Records a full target received otherwise (an item's data). */
   remember(target: Target): void {
-    if (canOpenTarget(target)) {
-      this.targetCache.set(target.id, Promise.resolve(target));
-    }
+    this.data.rememberTarget(target);
   }
 
-  private load<T>(
-    key: string,
-    list: (q: { page: number; perPage: number }) => Promise<T[]>,
-    signal: AbortSignal | undefined,
-    progress: ListProgress | undefined,
-  ): Promise<BoundedList<T>> {
-    let loaded = this.cache.get(key) as Promise<BoundedList<T>> | undefined;
-    if (!loaded) {
-      loaded = collectPages(this.client.pages(list, PICKER_PAGE_SIZE), {
-        perPage: PICKER_PAGE_SIZE,
-        maxPages: MAX_PICKER_PAGES,
-        signal,
-        onProgress: (count) => progress?.(count),
-      });
-      this.cache.set(key, loaded);
-      // A failed or cancelled load is asked again next time.
-      loaded.catch(() => this.cache.delete(key));
-    }
-    return loaded;
+  private every<T>(list: PagedData<T>, signal: AbortSignal | undefined, progress: ListProgress | undefined): Promise<BoundedList<T>> {
+    return this.data.every(list, { maxPages: MAX_PICKER_PAGES, signal, onProgress: (count) => progress?.(count) });
   }
 }
 
@@ -224,7 +188,7 @@ export async function pickProject(ui: StepUi, lists: ApiLists, current?: string)
         return known;
       }
       try {
-        return await lists.client.getProject(lists.workspace, name);
+        return await lists.project(name);
       } catch (error) {
         return error instanceof NotFoundError
           ? vscode.l10n.t('There is no project named {0} in {1}. Choose it from the list, or type its name again.', name, lists.workspace)

@@ -421,7 +421,7 @@ const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
   {
     figure: /^Requests: allow a pipeline/,
-    note: "Allow a pipeline made more than its one POST: the pickers (`ApiLists` in `src/ui/pickers.ts`) take the projects and pipelines from the Projects view only when it has loaded every page of them (`loadedProjects()` / `loadedPipelines()`); check that the journey loaded them and that the target came from the item.",
+    note: "Allow a pipeline made more than its one POST: the pickers (`ApiLists` in `src/ui/pickers.ts`) read the workspace's data (`src/workspace/workspaceData.ts`), which serves a list a view has loaded in full (`every()`) and a target the view has fetched; check that the journey loaded them and that the target came from the item.",
   },
   {
     figure: /^Requests: /,

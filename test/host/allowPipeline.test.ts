@@ -5,7 +5,7 @@
 // not use. After each, the targets read
 // through the API show exactly the expected change.
 import * as assert from 'node:assert/strict';
-import type { Pipeline, ProjectRef, Target } from '../../src/api';
+import type { Target } from '../../src/api';
 import { allowPipeline } from '../../src/features/pipelineAccess/allowPipeline';
 import { checkPipelineAccess } from '../../src/features/pipelineAccess/checkPipelineAccess';
 import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
@@ -55,7 +55,7 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
   });
 
   it('allows a pipeline on production from the palette: one POST, the view updated from the answer', async () => {
-    const { services, views } = testServices({ scopes: ['TARGET_INFO', 'TARGET_MANAGE', 'WORKSPACE', 'EXECUTION_INFO'] });
+    const { services, data } = testServices({ scopes: ['TARGET_INFO', 'TARGET_MANAGE', 'WORKSPACE', 'EXECUTION_INFO'] });
     const prompter = new ScriptedPrompter([{ pick: listedTargetLabel(PRODUCTION) }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
     const outcome = await allowPipeline(services, prompter);
     assert.equal(outcome.kind, 'allowed', prompter.describe());
@@ -77,7 +77,7 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
     const marked = pipelines.items.find((i) => i.label === 'Deploy to production');
     assert.equal(marked?.description, 'already allowed', 'the pipeline already allowed is marked');
     assert.equal(pipelines.items.filter((i) => i.description === 'already allowed').length, 1);
-    const updates = views.calls.filter((c) => c.method === 'updateTarget');
+    const updates = data.calls.filter((c) => c.method === 'setTarget');
     assert.equal(updates.length, 1);
     assert.deepEqual(allowedIds(updates[0].arg as Target), [103, 102]);
     assert.equal(prompter.last('info')?.text, `Pipeline Deploy to staging of project web-app may now use target ${fullTargetLabel(PRODUCTION)}.`);
@@ -85,7 +85,7 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
   });
 
   it('uses the full target an item already holds: no GET of the target', async () => {
-    const { services, views } = testServices();
+    const { services, data } = testServices();
     const production = initial.get(PRODUCTION)!;
     const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Nightly end-to-end' }]);
     const outcome = await allowPipeline(services, prompter, production);
@@ -93,18 +93,16 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
     assert.equal(prompter.prompts[0].step, 1, 'the target is not asked');
     assert.equal(prompter.prompts[0].totalSteps, 2);
     assert.deepEqual((await requests(`/targets/${PRODUCTION}`)).map((r) => r.method), ['POST']);
-    assert.equal(views.calls.length, 1);
+    assert.equal(data.calls.length, 1);
     onlyAdded(initial, await allTargets(), PRODUCTION, [104]);
   });
 
   it('takes the projects and pipelines the Projects view has loaded in full: only the POST is sent', async () => {
-    const { services, views } = testServices();
-    const projects = ((await apiCall('GET', '/workspaces/acme/projects')) as { projects: ProjectRef[] }).projects;
-    const pipelines = ((await apiCall('GET', '/workspaces/acme/projects/web-app/pipelines')) as { pipelines: Pipeline[] }).pipelines;
-    Object.assign(views, {
-      loadedProjects: () => projects,
-      loadedPipelines: (name: string) => (name === 'web-app' ? pipelines : undefined),
-    });
+    const { services, data } = testServices();
+    // What the Projects view loads (pages of 20) when it shows the projects and expands web-app.
+    await data.projects(20).load();
+    await data.pipelines('web-app', 20).load();
+    assert.ok(data.projects(20).complete && data.pipelines('web-app', 20).complete, 'both lists are loaded in full');
     await clearRequests();
     const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Release notes' }]);
     const outcome = await allowPipeline(services, prompter, initial.get(PRODUCTION));
@@ -115,13 +113,13 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
   });
 
   it('changes nothing when the picked pipeline is already allowed (no POST)', async () => {
-    const { services, views } = testServices();
+    const { services, data } = testServices();
     const prompter = new ScriptedPrompter([{ pick: listedTargetLabel(PRODUCTION) }, { pick: 'Web App' }, { pick: 'Deploy to production' }]);
     const outcome = await allowPipeline(services, prompter);
     assert.equal(outcome.kind, 'alreadyAllowed');
     assert.equal(prompter.last('info')?.text, `Pipeline Deploy to production is already allowed on target ${fullTargetLabel(PRODUCTION)}; nothing changed.`);
     assert.deepEqual(await requests('allow-pipeline'), []);
-    assert.deepEqual(views.calls, []);
+    assert.deepEqual(data.calls, []);
     assert.deepEqual(await allTargets(), initial);
   });
 
@@ -152,7 +150,7 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
   });
 
   it('explains error 881 for a user whose permission on the target is DENIED (denied-token)', async () => {
-    const { services, views } = testServices({ token: 'denied-token' });
+    const { services, data } = testServices({ token: 'denied-token' });
     const prompter = new ScriptedPrompter([{ pick: listedTargetLabel(PRODUCTION) }, { pick: 'Web App' }, { pick: 'Deploy to staging' }]);
     const outcome = await allowPipeline(services, prompter);
     assert.equal(outcome.kind, 'failed');
@@ -163,7 +161,7 @@ describe('Allow Pipeline on Target (scripted answers, emulator)', function () {
     );
     assert.deepEqual(error?.actions, [], 'Retry cannot help');
     assert.deepEqual((await requests('allow-pipeline')).map((r) => r.status), [403]);
-    assert.deepEqual(views.calls, []);
+    assert.deepEqual(data.calls, []);
     assert.deepEqual(await allTargets(), initial);
   });
 
@@ -216,7 +214,7 @@ describe('Check Pipeline Access (scripted answers, emulator)', function () {
   });
 
   it('lists the targets a pipeline may not use with the fewest requests, and allows one from the list', async () => {
-    const { services, views } = testServices();
+    const { services, data } = testServices();
     const prompter = new ScriptedPrompter([{ pick: 'Web App' }, { pick: 'Build and test' }, { pick: fullTargetLabel(PRODUCTION) }, 'cancel']);
     const outcome = await checkPipelineAccess(services, prompter);
     const closed = targetsClosedTo(101);
@@ -238,8 +236,8 @@ describe('Check Pipeline Access (scripted answers, emulator)', function () {
     );
     assert.deepEqual(outcome.allowed.map((t) => t.id), [PRODUCTION]);
     assert.deepEqual(
-      views.calls.map((c) => c.method),
-      ['updateTarget'],
+      data.calls.map((c) => c.method),
+      ['setTarget'],
     );
     // A full list item says whom it admits: staging (all pipelines) is not asked for. The vendor's
     // reduced items do not say: every target is read in full.

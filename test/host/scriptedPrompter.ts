@@ -5,7 +5,8 @@
 // on typed answers. The UI tests (test/e2e) drive the real quick input instead.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ApiClient, type FetchLike } from '../../src/api';
+import { ApiClient, type FetchLike, type Target } from '../../src/api';
+import { WorkspaceData } from '../../src/workspace/workspaceData';
 import type { Services, Session, Views } from '../../src/services';
 import {
   BACK,
@@ -213,23 +214,8 @@ export class RecordingViews implements Views {
   readonly calls: { method: string; arg?: unknown }[] = [];
   /** Not used by the write flows. */
   readonly currentProject = undefined as unknown as Views['currentProject'];
-  refreshProjects(): void {
-    this.calls.push({ method: 'refreshProjects' });
-  }
   async selectProject(projectName: string): Promise<void> {
     this.calls.push({ method: 'selectProject', arg: projectName });
-  }
-  refreshCommits(): void {
-    this.calls.push({ method: 'refreshCommits' });
-  }
-  refreshTargets(): void {
-    this.calls.push({ method: 'refreshTargets' });
-  }
-  updateTarget(target: import('../../src/api').Target): void {
-    this.calls.push({ method: 'updateTarget', arg: target });
-  }
-  refreshVariables(filter?: import('../../src/api').VariableFilter): void {
-    this.calls.push({ method: 'refreshVariables', arg: filter });
   }
   setVariablesScope(mode: 'workspace' | 'project'): void {
     this.calls.push({ method: 'setVariablesScope', arg: mode });
@@ -238,18 +224,18 @@ export class RecordingViews implements Views {
   setCommitFilter(filter: Views['commitFilter']): void {
     this.calls.push({ method: 'setCommitFilter', arg: filter });
   }
-  refreshAll(): void {
-    this.calls.push({ method: 'refreshAll' });
+}
+
+/** The workspace's data of a flow under test (nothing loaded: the flows ask the server), recording what the flows changed in it. */
+export class RecordingData extends WorkspaceData {
+  readonly calls: { method: string; arg?: unknown }[] = [];
+  override setTarget(target: Target): void {
+    this.calls.push({ method: 'setTarget', arg: target });
+    super.setTarget(target);
   }
-  /** Nothing loaded: the flows ask the server. */
-  loadedVariables(): undefined {
-    return undefined;
-  }
-  loadedProjects(): undefined {
-    return undefined;
-  }
-  loadedPipelines(): undefined {
-    return undefined;
+  override invalidate(key: string): void {
+    this.calls.push({ method: 'invalidate', arg: key });
+    super.invalidate(key);
   }
 }
 
@@ -264,6 +250,7 @@ let log: vscode.LogOutputChannel | undefined;
 export function testServices(options: { token?: string; workspace?: string; scopes?: string[]; baseUrl?: string } = {}): {
   services: Services;
   views: RecordingViews;
+  data: RecordingData;
 } {
   const token = options.token ?? 'admin-token';
   const workspace = options.workspace ?? 'acme';
@@ -296,7 +283,8 @@ export function testServices(options: { token?: string; workspace?: string; scop
     signOut: () => Promise.reject(new Error('not in the write-flow tests')),
   };
   const views = new RecordingViews();
+  const data = new RecordingData(session);
   log ??= vscode.window.createOutputChannel('Workspace Automation (write-flow tests)', { log: true });
-  const services: Services = { context: undefined as unknown as vscode.ExtensionContext, session, views, log };
-  return { services, views };
+  const services: Services = { context: undefined as unknown as vscode.ExtensionContext, session, data, views, log };
+  return { services, views, data };
 }

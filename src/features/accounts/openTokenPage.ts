@@ -9,7 +9,7 @@ import { tokenPageUrl } from '../../auth/tokenPage';
 import type { Services } from '../../services';
 import { Command } from '../../commandIds';
 
-export function register(_services: Services): vscode.Disposable[] {
+export function register(_ctx: Services): vscode.Disposable[] {
   return [vscode.commands.registerCommand(Command.OpenTokenPage, () => openTokenPage())];
 }
 

@@ -2,7 +2,8 @@
 // 2,000-line patch fast to open and lets the editor's own search, folding and theme apply.
 import * as vscode from 'vscode';
 import { parseApiDate, personName, type Commit, type CommitFile, type Member } from '../../api';
-import type { CommitRef, CommitStore } from './commitStore';
+import type { CommitRef } from './commitRef';
+import type { WorkspaceData } from '../../workspace/workspaceData';
 import { ViewId } from '../../commandIds';
 import { COMMIT_SCHEME } from './commitScheme';
 
@@ -95,9 +96,9 @@ export function renderCommit(commit: Commit): RenderedCommit {
   return { text: `${lines.join('\n')}\n`, fileLines };
 }
 
-/** Serves the commit documents from the CommitStore (one request per revision). */
+/** Serves the commit documents from the workspace's data (one request per revision). */
 export class CommitDocumentProvider implements vscode.TextDocumentContentProvider {
-  constructor(private readonly store: CommitStore) {}
+  constructor(private readonly data: WorkspaceData) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const ref = commitRefOf(uri);
@@ -105,7 +106,7 @@ export class CommitDocumentProvider implements vscode.TextDocumentContentProvide
       return vscode.l10n.t('This is not a commit address: {0}', uri.toString());
     }
     try {
-      return renderCommit(await this.store.get(ref)).text;
+      return renderCommit(await this.data.commit(ref)).text;
     } catch (e) {
       // The open command loads the commit first and reports failures; this covers a reload later.
       return vscode.l10n.t('Could not load commit {0}: {1}', ref.revision, e instanceof Error ? e.message : String(e));
@@ -114,10 +115,10 @@ export class CommitDocumentProvider implements vscode.TextDocumentContentProvide
 }
 
 /** Loads the commit (with progress), then opens its document, at the given file when there is one. */
-export async function showCommit(store: CommitStore, ref: CommitRef, fileName?: string): Promise<vscode.TextEditor> {
+export async function showCommit(data: WorkspaceData, ref: CommitRef, fileName?: string): Promise<vscode.TextEditor> {
   const commit = await vscode.window.withProgress(
     { location: { viewId: ViewId.Commits }, title: vscode.l10n.t('Loading commit…') },
-    () => store.get(ref),
+    () => data.commit(ref),
   );
   let doc = await vscode.workspace.openTextDocument(commitUri(ref));
   if (doc.languageId !== 'diff') {

@@ -1,9 +1,10 @@
 // A file changed by a commit, under the commit: its path, status and `+a −d`; clicking opens the
-// commit document at that file's diff. It carries the commit's reference and store, not the commit
+// commit document at that file's diff. It carries the commit's reference and the workspace's data, not the commit
 // node (no import of commitNode.ts: the parent imports the child, never the other way).
 import * as vscode from 'vscode';
 import type { CommitFile } from '../../api';
-import { commitNodeId, type CommitRef, type CommitStore } from './commitStore';
+import { commitNodeId, type CommitRef } from './commitRef';
+import type { WorkspaceData } from '../../workspace/workspaceData';
 import { ContextValue } from '../../tree/contextValues';
 import { TreeNode } from '../../tree/treeNode';
 import { Command } from '../../commandIds';
@@ -20,7 +21,7 @@ export class CommitFileNode extends TreeNode {
     /** The commit's `{workspace, project, revision}`. */
     readonly ref: CommitRef,
     /** Where the commit's details are (shared with the commit node and the document). */
-    readonly store: CommitStore,
+    readonly data: WorkspaceData,
     readonly file: CommitFile,
   ) {
     super(String(file.file_name ?? '?'));

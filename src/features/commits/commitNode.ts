@@ -5,7 +5,8 @@ import { itemProblems, parseApiDate, personName, type CommitSummary, type Member
 import { BadItemNode } from '../../tree/badItemNode';
 import { CommitFileNode } from './commitFileNode';
 import { relativeTime } from './commitDates';
-import { commitNodeId, type CommitRef, type CommitStore } from './commitStore';
+import { commitNodeId, type CommitRef } from './commitRef';
+import type { WorkspaceData } from '../../workspace/workspaceData';
 import { ContextValue, HAS_URL } from '../../tree/contextValues';
 import { ErrorNode } from '../../tree/errorNode';
 import { MessageNode } from '../../tree/messageNode';
@@ -20,7 +21,7 @@ export class CommitNode extends TreeNode {
     readonly commit: CommitSummary,
     workspace: string,
     project: string,
-    readonly store: CommitStore,
+    readonly data: WorkspaceData,
     /** Tells the view this node's children changed (after a Retry). */
     private readonly changed: (node: TreeNode) => void,
   ) {
@@ -40,14 +41,14 @@ export class CommitNode extends TreeNode {
 
   override async getChildren(): Promise<TreeNode[]> {
     try {
-      const commit = await this.store.get(this.ref);
+      const commit = await this.data.commit(this.ref);
       const files = Array.isArray(commit.files) ? commit.files : [];
       // A file entry without a name cannot be opened: an error row names it, the others are listed.
       const bad = itemProblems(files).map((p) => this.adopt(new BadItemNode(p)));
       if (files.length === 0 && bad.length === 0) {
         return [this.adopt(new MessageNode(vscode.l10n.t('No files changed')))];
       }
-      return [...files.map((file) => this.adopt(new CommitFileNode(this.ref, this.store, file))), ...bad];
+      return [...files.map((file) => this.adopt(new CommitFileNode(this.ref, this.data, file))), ...bad];
     } catch (error) {
       return [this.adopt(new ErrorNode(error, () => this.changed(this)))];
     }
@@ -69,7 +70,7 @@ export class CommitNode extends TreeNode {
   }
 }
 
-/** The commit a command was run on: a commit row, or a file row under one (both carry `ref` and `store`). */
+/** The commit a command was run on: a commit row, or a file row under one (both carry `ref` and `data`). */
 export function commitOfNode(node: unknown): CommitNode | CommitFileNode | undefined {
   return node instanceof CommitNode || node instanceof CommitFileNode ? node : undefined;
 }

@@ -1,3 +1,3 @@
-// The commit documents' URI scheme, apart from commitDocument.ts: activation registers the scheme's
-// content provider (SidebarViews) without loading how a commit is rendered.
+// The commit documents' URI scheme: the commits feature registers its content provider for it
+// (index.ts), and commitDocument.ts makes and reads the documents' addresses.
 export const COMMIT_SCHEME = 'workspace-automation-commit';

@@ -19,7 +19,7 @@ export function register(services: Services): vscode.Disposable[] {
       }
       for (;;) {
         try {
-          return await showCommit(commit.store, commit.ref, file);
+          return await showCommit(commit.data, commit.ref, file);
         } catch (error) {
           services.log.warn(`Open commit ${commit.ref.revision}: ${describeError(error)}`);
           const retry = vscode.l10n.t('Retry');

@@ -1,13 +1,13 @@
 // The Commits view: the current project's commits, newest first, a page at a time
 // (`commits.pageSize`), optionally between two days (the date filter). Each commit expands to its
-// files; opening one shows the commit document. Full commits are fetched once (CommitStore).
+// files; opening one shows the commit document. Full commits are fetched once (the workspace's data).
 import * as vscode from 'vscode';
-import { UnauthorizedError, type CommitSummary } from '../../api';
+import type { CommitSummary } from '../../api';
 import type { Session } from '../../services';
 import { getCommitsPageSize, SECTION, Setting } from '../../settings';
+import { DataFamily, type WorkspaceData } from '../../workspace/workspaceData';
 import { CommitDocumentProvider } from './commitDocument';
 import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from './commitFilter';
-import { CommitStore } from './commitStore';
 import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { CommitNode } from './commitNode';
 import { MessageNode, selectProjectNode } from '../../tree/messageNode';
@@ -16,35 +16,32 @@ import { NodeTreeProvider } from '../../tree/nodeTreeProvider';
 import { PagedList } from '../../tree/pagedList';
 import { Command, ViewId, ContextKey } from '../../commandIds';
 
-/** One loaded list: the commits of one project in one workspace under one filter. */
-interface LoadedList {
+/** The list shown: the commits of one project in one workspace under one filter. */
+interface ShownList {
   readonly key: string;
   readonly list: PagedList<CommitSummary>;
 }
 
 export class CommitsProvider extends NodeTreeProvider {
-  /** Full commits by revision, shared with the commit document. */
-  readonly store: CommitStore;
-  /** The commit documents' content (SidebarViews registers the scheme at activation and forwards here). */
+  /** The commit documents' content (the feature registers it for their scheme). */
   readonly documents: CommitDocumentProvider;
-  private loaded: LoadedList | undefined;
+  private shown: ShownList | undefined;
   private _filter: CommitFilter | undefined;
 
   constructor(
     session: Session,
+    data: WorkspaceData,
     private readonly currentProject: CurrentProject,
   ) {
-    super(session, ViewId.Commits);
-    this.store = new CommitStore(session);
-    this.documents = new CommitDocumentProvider(this.store);
+    super(session, data, ViewId.Commits);
+    this.documents = new CommitDocumentProvider(data);
     this.disposables.push(
-      this.store,
       currentProject.onDidChangeCurrentProject(() => {
         this.updateDescription();
         this.refreshRoot();
       }),
       session.onDidChange(() => {
-        this.forget();
+        this.shown = undefined;
         this.refreshRoot();
       }),
       session.onDidChangeState(() => this.refreshRoot()),
@@ -83,39 +80,33 @@ export class CommitsProvider extends NodeTreeProvider {
 
   /** Forgets loaded commits (and full commits) and loads page 1 again. */
   override refresh(): void {
-    this.forget();
+    this.data.invalidateFamilies([DataFamily.commits, DataFamily.commit]);
     this.refreshRoot();
   }
 
   /** The loaded commit nodes, in order (for tests and commands). */
   commitNodes(): CommitNode[] {
-    return (this.loaded?.list.currentNodes() ?? []).filter((n): n is CommitNode => n instanceof CommitNode);
+    return (this.shown?.list.currentNodes() ?? []).filter((n): n is CommitNode => n instanceof CommitNode);
   }
 
   /** The current list's state (for tests): loaded commits and whether the last page came. */
   get list(): PagedList<CommitSummary> | undefined {
-    return this.loaded?.list;
+    return this.shown?.list;
   }
 
   private listFor(workspace: string, project: ProjectChoice): PagedList<CommitSummary> {
     const filter = this._filter;
     const key = JSON.stringify([workspace, project.name, filter?.since, filter?.until]);
-    if (this.loaded?.key === key) {
-      return this.loaded.list;
+    if (this.shown?.key === key) {
+      return this.shown.list;
     }
-    this.loaded?.list.dispose();
     const bounds = filterBounds(filter);
     const list = new PagedList<CommitSummary>({
-      fetchPage: (page, perPage, signal) => {
-        const client = this.session.client;
-        if (!client) {
-          throw new UnauthorizedError(vscode.l10n.t('Not signed in.'));
-        }
-        return client.listCommits(workspace, project.name, { page, perPage, ...bounds }, { signal });
-      },
-      pageSize: getCommitsPageSize,
-      toNode: (commit) => new CommitNode(commit, workspace, project.name, this.store, (n) => this.emitter.fire(n)),
+      // The page size of the moment: a changed setting forgets the commits (see the constructor).
+      data: () => this.data.commits(project.name, bounds, getCommitsPageSize()),
+      toNode: (commit) => new CommitNode(commit, workspace, project.name, this.data, (n) => this.emitter.fire(n)),
       onDidChange: () => this.refreshRoot(),
+      watch: (k, watcher) => this.watch(k, watcher),
       emptyNode: () =>
         filter
           ? new MessageNode(vscode.l10n.t('No commits match the filter ({0})', describeFilter(filter)), 'filter', {
@@ -126,14 +117,8 @@ export class CommitsProvider extends NodeTreeProvider {
       onError: (error, page) => page === 1 && this.session.reportError(error),
       viewId: ViewId.Commits,
     });
-    this.loaded = { key, list };
+    this.shown = { key, list };
     return list;
-  }
-
-  private forget(): void {
-    this.loaded?.list.dispose();
-    this.loaded = undefined;
-    this.store.clear();
   }
 
   protected override updateDescription(): void {
@@ -146,8 +131,4 @@ export class CommitsProvider extends NodeTreeProvider {
       .join(' · ') || undefined;
   }
 
-  override dispose(): void {
-    this.forget();
-    super.dispose();
-  }
 }

@@ -1,6 +1,6 @@
 // The step Allow Pipeline on Target and Check Pipeline Access share: send allow-pipeline for one
-// pipeline on one target under progress, hand the answer's target to the Targets view, and say what
-// happened or why not.
+// pipeline on one target under progress, put the answer's target in the workspace's data (the
+// Targets view shows it), and say what happened or why not.
 import * as vscode from 'vscode';
 import {
   AccessDeniedError,
@@ -32,7 +32,7 @@ export type AllowOutcome =
   | { kind: 'failed'; error: unknown };
 
 /**
- * Sends allow-pipeline under progress, hands the answer's target to the Targets view, and says
+ * Sends allow-pipeline under progress, puts the answer's target in the workspace's data, and says
  * what happened. Errors that another try cannot fix (881, a 403) are shown here; the others are
  * returned for the caller to offer Retry. A known scope list that seems to lack TARGET_MANAGE
  * adds a warning first, never a refusal.
@@ -61,12 +61,7 @@ export async function allowOnTarget(
     const updated = await withCancellableProgress(vscode.l10n.t('Allowing pipeline {0} on target {1}…', shown, targetName(target)), (signal) =>
       client.allowPipeline(workspace, targetId, { project, pipeline: name }, { signal }),
     );
-    try {
-      services.views.updateTarget(updated);
-    } catch (error) {
-      // The target is changed on the server: a view that cannot take the answer is no failure of it.
-      services.log.warn(`The Targets view could not take target ${String(updated.id)}: ${errorForLog(error)}`);
-    }
+    services.data.setTarget(updated);
     services.log.info(`Allowed pipeline ${shown} (${project}) on target ${targetName(target)} (${targetId}).`);
     void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', shown, project, targetName(updated)));
     return { kind: 'allowed', target: updated };

@@ -36,7 +36,7 @@ interface AllowAnswers {
 export async function allowPipeline(services: Services, prompter: Prompter, preset?: TargetSummary): Promise<AllowOutcome> {
   const answers: AllowAnswers = { target: preset, presetTarget: preset !== undefined };
   const end = await runWriteFlow(services, prompter, answers, async ({ client, workspace }) => {
-    const lists = new ApiLists(client, workspace, services.views);
+    const lists = new ApiLists(services.data);
     if (preset && isFullTarget(preset)) {
       lists.remember(preset);
     }

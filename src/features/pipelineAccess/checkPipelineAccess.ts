@@ -48,7 +48,7 @@ export async function checkPipelineAccess(
     return { ...outcome, cancelled: true };
   }
   const { client, workspace } = ready;
-  const lists = new ApiLists(client, workspace, services.views);
+  const lists = new ApiLists(services.data);
   const answers: AccessAnswers = { project: preset?.project, pipeline: preset?.pipeline, preset: preset !== undefined };
   const title = vscode.l10n.t('Check Pipeline Access');
 
@@ -142,7 +142,7 @@ const PARALLEL_TARGET_REQUESTS = 4;
  * The targets `pipeline` may not use: of those the list does not show as open to every pipeline
  * (restricted, or a reduced item that does not say), the full targets that do not admit it. Under a
  * cancellable progress notification that counts the targets checked; the target list is bounded
- * (boundedPaging.ts), and a cut list is said in a warning.
+ * (src/workspace/pagedData.ts), and a cut list is said in a warning.
  */
 async function findClosedTargets(lists: ApiLists, pipeline: Pipeline, title: string): Promise<Target[]> {
   const result = await withCancellableProgress(

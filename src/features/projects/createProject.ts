@@ -10,6 +10,7 @@ import { describeError, errorForLog, forbiddenMessage } from '../../ui/errorMess
 import { runWriteFlow, sent } from '../../ui/writeFlow';
 import { Command } from '../../commandIds';
 import { checkProjectName, slugOf } from './projectName';
+import { DataKey } from '../../workspace/workspaceData';
 
 export function register(services: Services): vscode.Disposable[] {
   return [vscode.commands.registerCommand(Command.CreateProject, (...args: unknown[]) => createProject(services, prompterFrom(args)))];
@@ -57,6 +58,7 @@ export async function createProject(services: Services, prompter: Prompter, answ
     send: async (a) => {
       const project = await send(client, workspace, a.displayName ?? '', a.name ?? '');
       services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
+      services.data.invalidate(DataKey.projects);
       try {
         await services.views.selectProject(project.name);
       } catch (error) {

@@ -41,13 +41,10 @@ export class PipelineNode extends TreeNode {
     this.htmlUrl = pipeline.html_url || undefined;
     this.contextValue = ContextValue.Pipeline + (this.htmlUrl ? HAS_URL : '');
     this.actions = new PagedList<Action>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = ctx.target();
-        return client.listActions(workspace, project.name, pipeline.id, { page, perPage }, { signal });
-      },
-      pageSize: ACTIONS_PAGE_SIZE,
+      data: () => ctx.data.actions(project.name, pipeline.id, ACTIONS_PAGE_SIZE),
       toNode: (action) => new ActionNode(project, pipeline, action, ctx.epoch ?? 0),
       onDidChange: () => ctx.changed(this),
+      watch: ctx.watch,
       parent: this,
       emptyNode: () => new MessageNode(vscode.l10n.t('No actions in this pipeline')),
       viewId: ctx.viewId,

@@ -21,20 +21,17 @@ export class ProjectNode extends TreeNode {
   ) {
     super(projectName(project), vscode.TreeItemCollapsibleState.Collapsed);
     // The tree restores expansion and selection by id: within a session only (see ListContext.epoch).
-    this.id = `project:${ctx.epoch ?? 0}:${workspaceOf(ctx)}/${project.name}`;
+    this.id = `project:${ctx.epoch ?? 0}:${ctx.workspace()}/${project.name}`;
     this.description = project.name;
     this.iconPath = new vscode.ThemeIcon('project');
     this.htmlUrl = project.html_url || undefined;
     this.contextValue = ContextValue.Project + (this.htmlUrl ? HAS_URL : '');
     this.accessibilityInformation = { label: vscode.l10n.t('Project {0} ({1})', this.label as string, project.name) };
     this.pipelines = new PagedList<Pipeline>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = ctx.target();
-        return client.listPipelines(workspace, project.name, { page, perPage }, { signal });
-      },
-      pageSize: PIPELINES_PAGE_SIZE,
+      data: () => ctx.data.pipelines(project.name, PIPELINES_PAGE_SIZE),
       toNode: (pipeline) => new PipelineNode(project, pipeline, ctx),
       onDidChange: () => ctx.changed(this),
+      watch: ctx.watch,
       parent: this,
       emptyNode: () => new MessageNode(vscode.l10n.t('No pipelines in this project')),
       viewId: ctx.viewId,
@@ -54,13 +51,5 @@ export class ProjectNode extends TreeNode {
     }
     md.appendMarkdown(escapeMarkdown(vscode.l10n.t('Click to show its commits in the Commits view.')));
     return md;
-  }
-}
-
-function workspaceOf(ctx: ListContext): string {
-  try {
-    return ctx.target().workspace;
-  } catch {
-    return '';
   }
 }

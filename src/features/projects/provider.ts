@@ -2,8 +2,9 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import { projectName, type Pipeline, type ProjectRef } from '../../api';
+import { projectName, type ProjectRef } from '../../api';
 import type { Session } from '../../services';
+import { DataFamily, DataKey, type WorkspaceData } from '../../workspace/workspaceData';
 import type { CurrentProject, ProjectChoice } from '../../currentProject';
 import { readGitRemotes } from './gitRemote';
 import { repoName, sameRepository, slug } from './repoAddress';
@@ -12,8 +13,8 @@ import type { PagedList } from '../../tree/pagedList';
 import type { ListContext } from '../../tree/listContext';
 import { MessageNode } from '../../tree/messageNode';
 import { ActionNode } from './actionNode';
-import { PipelineNode } from './pipelineNode';
-import { ProjectNode } from './projectNode';
+import { ACTIONS_PAGE_SIZE, PipelineNode } from './pipelineNode';
+import { PIPELINES_PAGE_SIZE, ProjectNode } from './projectNode';
 import type { TreeNode } from '../../tree/treeNode';
 import { ViewId } from '../../commandIds';
 
@@ -35,13 +36,12 @@ export class ProjectsProvider extends NodeTreeProvider {
 
   constructor(
     session: Session,
+    data: WorkspaceData,
     private readonly currentProject: CurrentProject,
   ) {
-    super(session, ViewId.Projects);
+    super(session, data, ViewId.Projects);
     this.ctx = { ...this.listContext(), epoch: 0 };
-    this.projects = this.rootList<ProjectRef>(this.ctx, {
-      fetchPage: (client, workspace, page, signal) => client.listProjects(workspace, page, { signal }),
-      pageSize: PROJECTS_PAGE_SIZE,
+    this.projects = this.rootList<ProjectRef>(() => this.data.projects(PROJECTS_PAGE_SIZE), {
       toNode: (project) => new ProjectNode(project, this.ctx),
       emptyNode: () => new MessageNode(vscode.l10n.t('No projects in workspace {0}', session.workspace ?? '')),
     });
@@ -80,21 +80,12 @@ export class ProjectsProvider extends NodeTreeProvider {
     return nodes;
   }
 
-  /** Forgets loaded data and shows the view again from the first page. */
+  /** Forgets what the view shows (the projects, their pipelines and actions) and shows it again from the first page. */
   override refresh(): void {
-    this.projects.reset();
+    this.data.invalidate(DataKey.projects);
+    this.data.invalidateFamilies([DataFamily.pipelines], PIPELINES_PAGE_SIZE);
+    this.data.invalidateFamilies([DataFamily.actions], ACTIONS_PAGE_SIZE);
     this.refreshRoot();
-  }
-
-  /** Every project, when the view has loaded all pages of them (pickers then need no request). */
-  loadedProjects(): readonly ProjectRef[] | undefined {
-    return complete(this.projects);
-  }
-
-  /** Every pipeline of a project, when the view has loaded all pages of them. */
-  loadedPipelines(projectName: string): readonly Pipeline[] | undefined {
-    const node = this.projectNodes().find((n) => n.project.name === projectName);
-    return node ? complete(node.pipelines) : undefined;
   }
 
   /** The loaded project nodes (for tests and reveal). */
@@ -106,9 +97,10 @@ export class ProjectsProvider extends NodeTreeProvider {
   async selectProject(name: string): Promise<void> {
     // The list is shown again once, when it is loaded: a first refresh before loading would make
     // the editor re-read the root a second time 200 ms later, dropping a click landing meanwhile.
-    this.projects.reset();
-    const found = await this.projects.loadUntil((p) => p.name === name, 20);
-    this.refreshRoot();
+    const found = await this.holdingRoot(() => {
+      this.data.invalidate(DataKey.projects);
+      return this.projects.loadUntil((p) => p.name === name, 20);
+    });
     this.currentProject.set(found ? choiceOf(found) : { name, displayName: name });
     await this.reveal(name);
   }
@@ -175,9 +167,8 @@ export class ProjectsProvider extends NodeTreeProvider {
         0,
         MAX_REMOTE_CANDIDATES,
       );
-      const { client, workspace } = this.ctx.target();
       for (const candidate of candidates) {
-        const full = await client.getProject(workspace, candidate.name);
+        const full = await this.data.project(candidate.name);
         if (epoch !== this.ctx.epoch) {
           return outcome('the session changed meanwhile');
         }
@@ -200,9 +191,9 @@ export class ProjectsProvider extends NodeTreeProvider {
     }
   }
 
+  /** Another session: the data is forgotten (WorkspaceData), the rows are made anew. */
   private reset(): void {
     this.ctx.epoch++;
-    this.projects.reset();
     this.remoteMatch = undefined;
     this.updateDescription();
     this.refreshRoot();
@@ -215,10 +206,6 @@ export class ProjectsProvider extends NodeTreeProvider {
     }
   }
 
-  override dispose(): void {
-    this.projects.dispose();
-    super.dispose();
-  }
 }
 
 function choiceOf(p: ProjectRef): ProjectChoice {
@@ -236,8 +223,4 @@ export function viewDescription(session: Session): string | undefined {
     default:
       return undefined;
   }
-}
-
-function complete<T>(list: PagedList<T>): readonly T[] | undefined {
-  return list.done && list.error === undefined ? list.items : undefined;
 }

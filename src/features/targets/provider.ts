@@ -1,9 +1,10 @@
 // The Targets view: the workspace's deployment targets, a page at a time. Expanding a target shows
 // which pipelines may use it (one request for the full target, kept until Refresh); a command that
-// changed a target hands its answer to updateTarget(), which needs no request.
+// changed a target puts its answer in the workspace's data, and its row shows it without a request.
 import * as vscode from 'vscode';
-import type { Target, TargetSummary } from '../../api';
+import type { TargetSummary } from '../../api';
 import type { Session } from '../../services';
+import { DataFamily, DataKey, type WorkspaceData } from '../../workspace/workspaceData';
 import type { ListContext } from '../../tree/listContext';
 import { MessageNode } from '../../tree/messageNode';
 import { TargetNode } from './targetNode';
@@ -18,12 +19,10 @@ export class TargetsProvider extends NodeTreeProvider {
   readonly targets: PagedList<TargetSummary>;
   private readonly ctx: ListContext;
 
-  constructor(session: Session) {
-    super(session, ViewId.Targets);
+  constructor(session: Session, data: WorkspaceData) {
+    super(session, data, ViewId.Targets);
     this.ctx = this.listContext();
-    this.targets = this.rootList<TargetSummary>(this.ctx, {
-      fetchPage: (client, workspace, page, signal) => client.listTargets(workspace, page, { signal }),
-      pageSize: TARGETS_PAGE_SIZE,
+    this.targets = this.rootList<TargetSummary>(() => this.data.targets(TARGETS_PAGE_SIZE), {
       toNode: (target) => new TargetNode(target, this.ctx),
       emptyNode: () => new MessageNode(vscode.l10n.t('No deployment targets in workspace {0}', session.workspace ?? '')),
     });
@@ -40,29 +39,12 @@ export class TargetsProvider extends NodeTreeProvider {
 
   /** Forgets the loaded targets (and their full data) and loads page 1 again. */
   override refresh(): void {
-    this.targets.reset();
+    this.data.invalidateFamilies([DataKey.targets, DataFamily.target]);
     this.refreshRoot();
   }
 
   /** The loaded target nodes, in order (for tests and commands). */
   targetNodes(): TargetNode[] {
     return this.targets.currentNodes().filter((n): n is TargetNode => n instanceof TargetNode);
-  }
-
-  /**
-   * Replaces one target's data and children with `target` (e.g. allow-pipeline's answer) without a
-   * request. A target not loaded yet is left alone: its first load will bring the same data.
-   */
-  updateTarget(target: Target): void {
-    const node = this.targetNodes().find((n) => n.target.id === target.id);
-    if (node) {
-      node.update(target);
-      this.emitter.fire(node);
-    }
-  }
-
-  override dispose(): void {
-    this.targets.dispose();
-    super.dispose();
   }
 }

@@ -1,7 +1,8 @@
 // A deployment target: name, `host:port/path` and type, an icon by type. Its children (allowed
 // pipelines) and the auth/permissions part of its tooltip need the full target: fetched once, on
-// the first expand or hover, and kept until Refresh or until updateTarget() replaces it. A MATCH
-// item (a filter of targets, without an id) is shown as it is and never opened.
+// the first expand or hover, and kept in the workspace's data until Refresh or until a command puts
+// a changed one there (then the row shows that one). A MATCH item (a filter of targets, without an
+// id) is shown as it is and never opened.
 import * as vscode from 'vscode';
 import {
   allowsAllPipelines,
@@ -19,9 +20,11 @@ import { BadItemNode } from '../../tree/badItemNode';
 import { ContextValue, HAS_URL } from '../../tree/contextValues';
 import { ErrorNode } from '../../tree/errorNode';
 import type { ListContext } from '../../tree/listContext';
+import type { DataWatcher } from '../../tree/pagedList';
 import { MessageNode } from '../../tree/messageNode';
 import { TreeNode } from '../../tree/treeNode';
 import { escapeMarkdown, inlineCode } from '../../ui/markdown';
+import { DataKey } from '../../workspace/workspaceData';
 
 /** Fields every target kind may carry that the tooltip already shows (or must never show). */
 const KNOWN_FIELDS = new Set([
@@ -43,9 +46,8 @@ const KNOWN_FIELDS = new Set([
   'scope',
 ]);
 
-export class TargetNode extends TreeNode {
+export class TargetNode extends TreeNode implements DataWatcher {
   private summary: TargetSummary;
-  private full: Promise<Target> | undefined;
 
   constructor(
     target: TargetSummary,
@@ -54,6 +56,9 @@ export class TargetNode extends TreeNode {
     super(targetName(target), canOpenTarget(target) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     this.summary = target;
     this.id = canOpenTarget(target) ? `target:${target.id}` : `target:${String(target.type)}:${String(target.identifier)}`;
+    if (canOpenTarget(target)) {
+      ctx.watch(DataKey.target(target.id), this);
+    }
     this.render();
   }
 
@@ -63,35 +68,33 @@ export class TargetNode extends TreeNode {
 
   /** The full target when it was already fetched or given (no request). */
   get loadedTarget(): Promise<Target> | undefined {
-    return this.full;
+    const known = canOpenTarget(this.summary) ? this.ctx.data.knownTarget(this.summary.id) : undefined;
+    return known ? Promise.resolve(known) : undefined;
+  }
+
+  /** A command changed this target (its answer is in the data: shown as it is, no request), or it was forgotten. */
+  dataChanged(): void {
+    const known = canOpenTarget(this.summary) ? this.ctx.data.knownTarget(this.summary.id) : undefined;
+    if (known) {
+      this.update(known);
+    }
+    this.ctx.changed(this);
   }
 
   /** Replaces this target's data (e.g. with allow-pipeline's answer); no request. */
   update(target: Target): void {
     this.summary = target;
-    this.full = Promise.resolve(target);
     this.tooltip = undefined;
     this.render();
   }
 
-  /** The full target: one request the first time, then from memory until Refresh. */
+  /** The full target: one request the first time, then from the workspace's data until Refresh (a failure is not kept). */
   details(): Promise<Target> {
-    if (!this.full) {
-      const summary = this.summary;
-      if (!canOpenTarget(summary)) {
-        return Promise.reject(new Error(vscode.l10n.t('Target {0} has no id: it cannot be opened.', targetName(summary))));
-      }
-      const { client, workspace } = this.ctx.target();
-      const pending = client.getTarget(workspace, summary.id);
-      this.full = pending;
-      pending.catch(() => {
-        // A failure is not kept: Retry asks again.
-        if (this.full === pending) {
-          this.full = undefined;
-        }
-      });
+    const summary = this.summary;
+    if (!canOpenTarget(summary)) {
+      return Promise.reject(new Error(vscode.l10n.t('Target {0} has no id: it cannot be opened.', targetName(summary))));
     }
-    return this.full;
+    return this.ctx.data.target(summary.id);
   }
 
   override async getChildren(): Promise<TreeNode[]> {

@@ -1,21 +1,21 @@
 // "Effective variables" under a pipeline or an action: what its runs receive, one row per key, with
 // the scope the value comes from and the ones it shadows. Built from the lists of the scopes it
-// inherits (workspace, project, pipeline, action), taken from the Variables view when loaded and
-// requested once otherwise; every page of each is needed, since a variable on a later page may
-// shadow one on an earlier. A list that fails is an error row: no partial answer is shown as whole.
+// inherits (workspace, project, pipeline, action) in the workspace's data, the same lists the
+// scopes' rows show (requested once); every page of each is needed, since a variable on a later
+// page may shadow one on an earlier. A list that fails is an error row: no partial answer is shown
+// as whole.
 import * as vscode from 'vscode';
 import type { Variable } from '../../api';
 import { escapeMarkdown } from '../../ui/markdown';
-import { BadItemNode } from '../../tree/badItemNode';
 import { MessageNode } from '../../tree/messageNode';
 import { ContextValue } from '../../tree/contextValues';
 import { TreeNode } from '../../tree/treeNode';
-import type { PagedList } from '../../tree/pagedList';
+import type { PagedData } from '../../workspace/pagedData';
 import type { VariablesContext } from './context';
 import { effectiveVariables, type EffectiveVariable } from './effective';
 import { ScopeErrorNode } from './scopeErrorNode';
 import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from '../../workspace/variableScope';
-import { MAX_SCOPE_PAGES } from './variableLists';
+import { LIST_PAGE_SIZE, MAX_SCOPE_PAGES } from './variableLists';
 import { describeVariableScope, rowDescription, scopeKindName, variableTooltip, VariableNode } from './variableNode';
 
 export class EffectiveNode extends TreeNode {
@@ -41,16 +41,9 @@ export class EffectiveNode extends TreeNode {
 
   override async getChildren(): Promise<TreeNode[]> {
     const chain = scopeChain(this.scope);
-    const lists = chain.map((s) => this.ctx.lists.listFor(s));
-    const before = lists.map(listState);
+    // Pages loaded here show in the scopes' own rows too (the view's watchers draw them).
+    const lists = chain.map((s) => this.ctx.data.variables(scopeFilter(s), LIST_PAGE_SIZE));
     await Promise.all(lists.map(loadEvery));
-    // Pages loaded here show in the scopes' own nodes too (only when something changed: no loop).
-    lists.forEach((list, i) => {
-      const owner = this.ctx.lists.ownerOf(scopeFilter(chain[i]));
-      if (owner && listState(list) !== before[i]) {
-        this.ctx.changed(owner);
-      }
-    });
     const nodes: TreeNode[] = [];
     lists.forEach((list, i) => {
       if (list.error !== undefined) {
@@ -58,7 +51,7 @@ export class EffectiveNode extends TreeNode {
           new ScopeErrorNode(
             list.error,
             async () => {
-              await list.loadMore();
+              await list.load();
               this.ctx.changed(this);
             },
             chain[i],
@@ -74,7 +67,7 @@ export class EffectiveNode extends TreeNode {
       if (!list.done) {
         nodes.push(new MessageNode(vscode.l10n.t('Only the first {0} variables of {1} were read: the list may be incomplete.', list.items.length, describeVariableScope(chain[i])), 'warning'));
       }
-      const leftOut = list.currentNodes().filter((n) => n instanceof BadItemNode).length;
+      const leftOut = list.rows.filter((row) => row.problem !== undefined).length;
       if (leftOut > 0) {
         nodes.push(
           new MessageNode(
@@ -149,14 +142,11 @@ export class ShadowedVariableNode extends VariableNode {
   }
 }
 
-/** Loads every page of a list (bounded); stops at a failure or when the view took the failure. */
-async function loadEvery(list: PagedList<Variable>): Promise<void> {
-  await list.getNodes();
-  for (let page = 1; page < MAX_SCOPE_PAGES && list.started && !list.done && list.error === undefined; page++) {
-    await list.loadUntil(() => false, 1);
+/** Loads every page of a list (bounded); stops at a failure (kept in the list's `error`). */
+async function loadEvery(list: PagedData<Variable>): Promise<void> {
+  try {
+    await list.collect({ maxPages: MAX_SCOPE_PAGES });
+  } catch {
+    // Shown as the scope's error row.
   }
-}
-
-function listState(list: PagedList<Variable>): string {
-  return `${list.started}:${list.done}:${list.items.length}:${list.error === undefined}`;
 }

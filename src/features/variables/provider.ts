@@ -1,18 +1,20 @@
 // The Variables view: the variables of the workspace, or of the current project (the one the
 // Commits view follows) with each of its pipelines and actions, switched from the view's title.
-// Each scope's list is requested once, when its node is first expanded (VariableLists), and kept
-// until Refresh or a change in that scope; the effective variables reuse the same lists.
+// Each scope's list is requested once, when its node is first expanded, and kept in the
+// workspace's data until Refresh or a change in that scope; the effective variables read the same
+// lists.
 import * as vscode from 'vscode';
-import type { Pipeline, Variable, VariableFilter } from '../../api';
 import type { Session } from '../../services';
 import type { CurrentProject } from '../../currentProject';
 import { MessageNode, selectProjectNode } from '../../tree/messageNode';
 import type { TreeNode } from '../../tree/treeNode';
-import { NodeTreeProvider, signedInTarget } from '../../tree/nodeTreeProvider';
+import { NodeTreeProvider } from '../../tree/nodeTreeProvider';
+import type { DataWatcher } from '../../tree/pagedList';
+import { DataFamily, type WorkspaceData } from '../../workspace/workspaceData';
 import type { VariablesContext } from './context';
 import { ScopeNode } from './scopeNode';
 import { scopeKey, type VariableScopeRef } from '../../workspace/variableScope';
-import { VariableLists } from './variableLists';
+import { LIST_PAGE_SIZE, VariableLists } from './variableLists';
 import { VariableNode } from './variableNode';
 import { Command, ViewId, ContextKey } from '../../commandIds';
 
@@ -28,32 +30,43 @@ export class VariablesProvider extends NodeTreeProvider {
 
   constructor(
     session: Session,
+    data: WorkspaceData,
     private readonly currentProject: CurrentProject,
-    loadedPipelines: (projectName: string) => readonly Pipeline[] | undefined,
   ) {
-    super(session, ViewId.Variables);
+    super(session, data, ViewId.Variables);
+    const watch = (key: string, watcher: DataWatcher) => this.watch(key, watcher);
     this.lists = new VariableLists({
-      target: () => signedInTarget(session),
+      data,
       changed: (node) => this.changed(node),
       reportError: (error) => session.reportError(error),
+      watch,
       viewId: ViewId.Variables,
       idPrefix: () => this.idPrefix(),
     });
     this.ctx = {
+      data,
       lists: this.lists,
-      target: () => signedInTarget(session),
       changed: (node) => this.changed(node),
+      watch,
       viewId: ViewId.Variables,
       idPrefix: () => this.idPrefix(),
-      loadedPipelines,
       effectiveNodes: new Set(),
     };
     this.disposables.push(
+      // A write changed a scope's variables: the effective variables that include it are drawn again.
+      data.onDidInvalidate((key) => {
+        if (key.startsWith(DataFamily.variables)) {
+          this.ctx.effectiveNodes.forEach((node) => this.emitter.fire(node));
+        }
+      }),
       currentProject.onDidChangeCurrentProject(() => {
         this.updateDescription();
         this.refreshRoot();
       }),
-      session.onDidChange(() => this.refresh()),
+      session.onDidChange(() => {
+        this.forgetRows();
+        this.refreshRoot();
+      }),
       session.onDidChangeState(() => {
         this.updateDescription();
         this.refreshRoot();
@@ -102,35 +115,21 @@ export class VariablesProvider extends NodeTreeProvider {
     return [this.root];
   }
 
-  /** Forgets every loaded list and shows the view again. */
+  /** Forgets what the view shows (every scope's variables, the pipelines and actions it lists) and shows it again. */
   override refresh(): void {
+    this.forgetRows();
+    this.data.invalidateFamilies([DataFamily.variables]);
+    this.data.invalidateFamilies([DataFamily.pipelines, DataFamily.actions], LIST_PAGE_SIZE);
+    this.refreshRoot();
+  }
+
+  /** Another session (the data forgot it all) or a Refresh: the rows are made anew. */
+  private forgetRows(): void {
     this.epoch++;
     this.lists.reset();
     this.ctx.effectiveNodes.clear();
     this.root = undefined;
     this.updateDescription();
-    this.refreshRoot();
-  }
-
-  /** Forgets one scope's variables (a command changed them) and shows them again; all without a filter. */
-  refreshScope(filter?: VariableFilter): void {
-    if (!filter) {
-      this.refresh();
-      return;
-    }
-    this.lists.reset(filter);
-    const owner = this.lists.ownerOf(filter);
-    if (owner) {
-      this.emitter.fire(owner);
-    }
-    for (const node of this.ctx.effectiveNodes) {
-      this.emitter.fire(node);
-    }
-  }
-
-  /** The variables of a scope when the view has every page of them; else undefined. */
-  loadedVariables(filter: VariableFilter): readonly Variable[] | undefined {
-    return this.lists.loaded(filter);
   }
 
   /** The root scope node, when shown (tests, reveal). */
@@ -165,10 +164,6 @@ export class VariablesProvider extends NodeTreeProvider {
         : this.currentProject.currentProject?.displayName;
   }
 
-  override dispose(): void {
-    this.lists.reset();
-    super.dispose();
-  }
 }
 
 function rootLabel(scope: VariableScopeRef): string {

@@ -73,16 +73,9 @@ export class ScopeNode extends TreeNode {
 
   private pipelineList(scope: Extract<VariableScopeRef, { kind: 'project' }>): PagedList<Pipeline> {
     return new PagedList<Pipeline>({
-      fetchPage: (page, perPage, signal) => {
-        // The Projects view's pipelines, when it has them all, spare the request.
-        const known = page === 1 ? this.ctx.loadedPipelines(scope.project.name) : undefined;
-        if (known && known.length < perPage) {
-          return Promise.resolve(known);
-        }
-        const { client, workspace } = this.ctx.target();
-        return client.listPipelines(workspace, scope.project.name, { page, perPage }, { signal });
-      },
-      pageSize: LIST_PAGE_SIZE,
+      // The Projects view's pipelines, when it has them all, spare the request (the data's readings).
+      data: () => this.ctx.data.pipelines(scope.project.name, LIST_PAGE_SIZE),
+      watch: this.ctx.watch,
       toNode: (pipeline) =>
         new ScopeNode(
           { kind: 'pipeline', workspace: scope.workspace, project: scope.project, pipeline: { id: pipeline.id, name: pipelineName(pipeline) } },
@@ -98,11 +91,8 @@ export class ScopeNode extends TreeNode {
 
   private actionList(scope: Extract<VariableScopeRef, { kind: 'pipeline' }>): PagedList<Action> {
     return new PagedList<Action>({
-      fetchPage: (page, perPage, signal) => {
-        const { client, workspace } = this.ctx.target();
-        return client.listActions(workspace, scope.project.name, scope.pipeline.id, { page, perPage }, { signal });
-      },
-      pageSize: LIST_PAGE_SIZE,
+      data: () => this.ctx.data.actions(scope.project.name, scope.pipeline.id, LIST_PAGE_SIZE),
+      watch: this.ctx.watch,
       toNode: (action) =>
         new ScopeNode(
           {

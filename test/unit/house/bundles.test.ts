@@ -1,7 +1,8 @@
 // What activation loads (ARCHITECTURE.md, "Bundles"): dist/extension.js holds the session, the
-// settings and SidebarViews (which makes the views later); the commands, the client, the views' providers and node-fetch
-// are in dist/lazy.js and dist/fetch.js, loaded on first need. An import that pulls one of them
-// into the activation bundle fails here, before the benchmark would show it.
+// settings and the loader of the rest; the rest of the kernel (the API connection and client, the
+// workspace's data, the sidebar), every feature and node-fetch are in dist/lazy.js and
+// dist/fetch.js, loaded on first need. An import that pulls one of them into the activation bundle
+// fails here, before the benchmark would show it.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -30,20 +31,19 @@ describe('house: the bundles', function () {
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('activation loads the session, the settings and SidebarViews, nothing of the commands, the client, its budgets or the views’ rows', () => {
-    for (const needed of ['src/extension.ts', 'src/auth/session.ts', 'src/settings.ts', 'src/views/index.ts']) {
+  it('activation loads the session, the settings and the loader, nothing of a feature, the client, its budgets or the data', () => {
+    for (const needed of ['src/extension.ts', 'src/auth/session.ts', 'src/settings.ts', 'src/lazyLoad.ts']) {
       assert.ok(main.includes(needed), `${needed} is in dist/extension.js (found: ${main.join(', ')})`);
     }
     const tooEarly = main.filter(
       (m) =>
-        m.startsWith('src/commands/') ||
-        (m.startsWith('src/features/') && !['src/features/commits/commitScheme.ts', 'src/features/walkthrough/progress.ts', 'src/features/walkthrough/milestones.ts'].includes(m) && !m.startsWith('src/features/rateLimit/')) ||
-        (m.startsWith('src/tree/') && m !== 'src/tree/contextValues.ts') ||
-        ['src/api/client.ts', 'src/api/transport.ts', 'src/api/validate.ts', 'src/ui/multiStepInput.ts'].includes(m) ||
-        // What comes with the first client (src/loadedParts.ts): budgets, the status item, the
+        m.startsWith('src/features/') ||
+        m.startsWith('src/tree/') ||
+        m.startsWith('src/workspace/') ||
+        ['src/kernel.ts', 'src/lazy.ts', 'src/api/client.ts', 'src/api/transport.ts', 'src/api/validate.ts', 'src/ui/multiStepInput.ts'].includes(m) ||
+        // What comes with the first client (src/kernel.ts): the connection and its budgets, the
         // expiry watcher, the request log's redaction.
-        m.startsWith('src/features/rateLimit/') ||
-        ['src/loadedParts.ts', 'src/requestLog.ts', 'src/auth/tokenExpiryWatcher.ts', 'src/api/rateLimit.ts', 'src/api/redact.ts'].includes(m) ||
+        ['src/auth/apiConnection.ts', 'src/requestLog.ts', 'src/auth/tokenExpiryWatcher.ts', 'src/api/rateLimit.ts', 'src/api/redact.ts'].includes(m) ||
         // @vscode/l10n too: lazy() configures it when dist/lazy.js loads, so a module using it
         // in dist/extension.js would show English until then.
         m.startsWith('node_modules/'),
@@ -51,8 +51,8 @@ describe('house: the bundles', function () {
     assert.deepEqual(tooEarly, []);
   });
 
-  it('the views’ providers, the commands and the client are in dist/lazy.js, with no second copy of a module of dist/extension.js', () => {
-    for (const needed of ['src/views/providers.ts', 'src/features/projects/provider.ts', 'src/commands/index.ts', 'src/api/client.ts', 'src/loadedParts.ts', 'src/features/rateLimit/rateLimitItem.ts']) {
+  it('the kernel’s connection and data, the features and the client are in dist/lazy.js, with no second copy of a module of dist/extension.js', () => {
+    for (const needed of ['src/kernel.ts', 'src/features/projects/index.ts', 'src/features/projects/provider.ts', 'src/workspace/workspaceData.ts', 'src/api/client.ts', 'src/auth/apiConnection.ts', 'src/features/rateLimit/rateLimitItem.ts']) {
       assert.ok(lazy.includes(needed), `${needed} is in dist/lazy.js`);
     }
     assert.deepEqual(

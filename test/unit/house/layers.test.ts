@@ -29,14 +29,15 @@ describe('house: the import rules of npm run lint', function () {
     ['src/api/transportProbe.ts', 'window', 'vscode', 'the client knows no editor'],
     ['src/api/transportProbe.ts', 'Command', '../commandIds', 'the client imports nothing outside src/api'],
     ['src/ui/probe.ts', 'ErrorNode', '../tree/errorNode', 'ui never imports tree nodes'],
-    ['src/ui/probe.ts', 'register', '../commands/refresh', 'ui never imports commands'],
-    ['src/features/commits/probe.ts', 'register', '../../commands/refresh', 'a feature never imports the wiring of commands'],
+    ['src/ui/probe.ts', 'register', '../features/projects', 'ui never imports a feature'],
+    ['src/features/commits/probe.ts', 'features', '../../lazy', 'a feature never imports the list of features'],
     ['src/features/commits/probe.ts', 'TargetNode', '../targets/targetNode', 'a feature never imports another feature'],
     ['src/features/variables/commands/probe.ts', 'ProjectNode', '../../projects/projectNode', 'a feature never imports another feature, from any depth'],
-    ['src/features/projects/probe.ts', 'SidebarViews', '../../views', 'a feature never imports the views’ composition'],
+    ['src/features/projects/probe.ts', 'createKernel', '../../kernel', 'a feature never imports the kernel’s wiring: it gets the kernel in register(ctx)'],
     ['src/tree/probe.ts', 'CommitNode', '../features/commits/commitNode', 'the generic tree pieces never import a feature'],
     ['src/auth/probe.ts', 'ProjectsProvider', '../features/projects/provider', 'the kernel never imports a feature'],
-    ['src/services.ts', 'SidebarViews', './views', 'the kernel never imports a feature'],
+    ['src/services.ts', 'features', './lazy', 'the kernel never imports the list of features'],
+    ['src/workspace/probe.ts', 'ProjectsProvider', '../features/projects/provider', 'the data never imports a view'],
     ['src/features/accounts/probe.ts', 'activate', '../../extension', 'nothing imports extension.ts'],
   ];
   for (const [file, name, from, why] of wrongWay) {
@@ -50,6 +51,8 @@ describe('house: the import rules of npm run lint', function () {
     assert.deepEqual(await ruleIds('src/features/commits/probe.ts', importing('TreeNode', '../../tree/treeNode')), []);
     assert.deepEqual(await ruleIds('src/features/commits/probe.ts', importing('ApiClient', '../../api')), []);
     assert.deepEqual(await ruleIds('src/features/commits/probe.ts', "import type { Session } from '../../services';\n\nexport type Used = Session;\n"), []);
+    assert.deepEqual(await ruleIds('src/features/commits/probe.ts', importing('DataKey', '../../workspace/workspaceData')), []);
+    assert.deepEqual(await ruleIds('src/lazy.ts', importing('register', './features/projects')), [], 'the list of features imports each');
   });
 
   it('reports an import circle: a commit file row importing its commit row', async () => {

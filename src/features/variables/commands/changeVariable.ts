@@ -8,6 +8,7 @@ import { describeError, errorForLog, forbiddenMessage } from '../../../ui/errorM
 import { withCancellableProgress } from '../../../ui/progress';
 import { prompterFrom, type Prompter } from '../../../ui/multiStepInput';
 import { scopeFilter } from '../../../workspace/variableScope';
+import { DataKey } from '../../../workspace/workspaceData';
 import { isEditableType } from '../variableFacts';
 import { describeVariableScope } from '../variableNode';
 import { KeyFileError } from '../createVariable/keyFiles';
@@ -50,7 +51,7 @@ export async function changeVariable(services: Services, prompter: Prompter, ans
         return undefined;
       }
       services.log.info(`Changed variable ${variable.key} (id ${variable.id}) in ${where}.`);
-      services.views.refreshVariables(scopeFilter(scope));
+      services.data.invalidate(DataKey.variables(scopeFilter(scope)));
       void prompter.message('info', vscode.l10n.t('Changed variable {0} in {1}.', variable.key, where));
       return update;
     },

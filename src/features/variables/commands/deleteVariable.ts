@@ -8,6 +8,7 @@ import { describeError, errorForLog, forbiddenMessage, offerRetry } from '../../
 import { prompterFrom } from '../../../ui/multiStepInput';
 import { withCancellableProgress } from '../../../ui/progress';
 import { scopeFilter } from '../../../workspace/variableScope';
+import { DataKey } from '../../../workspace/workspaceData';
 import { describeVariableScope } from '../variableNode';
 import { variableItemOf } from './items';
 import { Command } from '../../../commandIds';
@@ -53,13 +54,13 @@ export function register(services: Services): vscode.Disposable[] {
             ready.client.deleteVariable(ready.workspace, variable.id, { signal }),
           );
           services.log.info(`Deleted variable ${variable.key} (id ${variable.id}) from ${where}.`);
-          services.views.refreshVariables(scopeFilter(scope));
+          services.data.invalidate(DataKey.variables(scopeFilter(scope)));
           void prompter.message('info', vscode.l10n.t('Deleted variable {0} from {1}.', variable.key, where));
           return true;
         } catch (error) {
           services.log.warn(`Delete variable ${variable.key} (id ${variable.id}) from ${where} failed: ${errorForLog(error)}`);
           if (error instanceof NotFoundError) {
-            services.views.refreshVariables(scopeFilter(scope));
+            services.data.invalidate(DataKey.variables(scopeFilter(scope)));
             void prompter.message('warning', vscode.l10n.t('Variable {0} is no longer in {1}: someone deleted it already. The view shows it again as it is.', variable.key, where));
             return false;
           }

@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { CancelledError, isForbidden, ValidationError, type ApiClient, type Variable, type VariableCreate } from '../../../api';
 import type { Services } from '../../../services';
-import { collectPages } from '../../../ui/boundedPaging';
 import { describeError, errorForLog, forbiddenMessage } from '../../../ui/errorMessages';
 import { withCancellableProgress } from '../../../ui/progress';
 import { prompterFrom, runSteps, type Prompter } from '../../../ui/multiStepInput';
 import { ApiLists } from '../../../ui/pickers';
 import { scopeFilter, type VariableScopeRef } from '../../../workspace/variableScope';
+import { DataKey } from '../../../workspace/workspaceData';
 import { isEncryptedVariable } from '../variableFacts';
 import { MAX_SCOPE_PAGES } from '../variableLists';
 import { describeVariableScope } from '../variableNode';
@@ -41,8 +41,8 @@ export async function importVariables(services: Services, prompter: Prompter, an
     return undefined;
   }
   const { client, workspace } = ready;
-  const lists = new ApiLists(client, workspace, services.views);
-  const existing = (scope: VariableScopeRef, signal: AbortSignal) => existingVariables(services, client, workspace, scope, signal);
+  const lists = new ApiLists(services.data);
+  const existing = (scope: VariableScopeRef, signal: AbortSignal) => existingVariables(services, scope, signal);
   const title = vscode.l10n.t('Import Variables from .env');
   for (;;) {
     try {
@@ -68,7 +68,7 @@ export async function importVariables(services: Services, prompter: Prompter, an
   }
   for (;;) {
     const outcomes = await send(services, client, workspace, scope, todo, answers);
-    services.views.refreshVariables(scopeFilter(scope));
+    services.data.invalidate(DataKey.variables(scopeFilter(scope)));
     const counts = countOutcomes(outcomes);
     const rest = [...counts.failed.map((f) => f.key), ...counts.notDone];
     const text = report(scope, outcomes, answers.env?.problems.length ?? 0);
@@ -82,7 +82,7 @@ export async function importVariables(services: Services, prompter: Prompter, an
     }
     // Planned again: a create that reached the service before a failure is now a replace.
     try {
-      const now = await existingVariables(services, client, workspace, scope, new AbortController().signal);
+      const now = await existingVariables(services, scope, new AbortController().signal);
       todo = planImport(
         todo.filter((p) => rest.includes(p.entry.key)).map((p) => p.entry),
         now,
@@ -95,18 +95,10 @@ export async function importVariables(services: Services, prompter: Prompter, an
   }
 }
 
-/** The variables already in a scope: the Variables view's when it has them all, else every page (bounded). */
-async function existingVariables(services: Services, client: ApiClient, workspace: string, scope: VariableScopeRef, signal: AbortSignal): Promise<readonly Variable[]> {
-  const filter = scopeFilter(scope);
-  const known = services.views.loadedVariables(filter);
-  if (known) {
-    return known;
-  }
-  const list = await collectPages(
-    client.pages((q) => client.listVariables(workspace, { ...filter, ...q }, { signal }), 100),
-    { perPage: 100, maxPages: MAX_SCOPE_PAGES, signal },
-  );
-  return list.items;
+/** The variables already in a scope: every page (bounded), from the workspace's data (the Variables view's when it has them). */
+async function existingVariables(services: Services, scope: VariableScopeRef, signal: AbortSignal): Promise<readonly Variable[]> {
+  const data = services.data;
+  return (await data.every(data.variables(scopeFilter(scope)), { maxPages: MAX_SCOPE_PAGES, signal })).items;
 }
 
 /** Creates or replaces each planned key in turn; a cancel stops before the next one. */

@@ -2,11 +2,12 @@
 // current project's (with its pipelines and actions).
 import * as vscode from 'vscode';
 import type { Services } from '../../../services';
+import type { VariablesProvider } from '../provider';
 import { Command } from '../../../commandIds';
 
-export function register(services: Services): vscode.Disposable[] {
+export function register(services: Services, view: VariablesProvider): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Command.RefreshVariables, () => services.views.refreshVariables()),
+    vscode.commands.registerCommand(Command.RefreshVariables, () => view.refresh()),
     vscode.commands.registerCommand(Command.ShowWorkspaceVariables, () => services.views.setVariablesScope('workspace')),
     vscode.commands.registerCommand(Command.ShowProjectVariables, () => services.views.setVariablesScope('project')),
   ];

@@ -8,6 +8,7 @@ import { prompterFrom, type Prompter } from '../../../ui/multiStepInput';
 import { errorForLog, scopeWarning } from '../../../ui/errorMessages';
 import { runWriteFlow, sent } from '../../../ui/writeFlow';
 import { ApiLists } from '../../../ui/pickers';
+import { DataKey } from '../../../workspace/workspaceData';
 import { answersFromItem, emptyAnswers, describeScope, type VariableAnswers } from './answers';
 import { variableSteps } from './steps';
 import { failureMessage, submitVariable, successMessage } from './submit';
@@ -28,7 +29,7 @@ export function register(services: Services): vscode.Disposable[] {
 export async function createVariable(services: Services, prompter: Prompter, answers: VariableAnswers = emptyAnswers()): Promise<Variable | undefined> {
   const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => ({
     title: vscode.l10n.t('Create Variable'),
-    steps: variableSteps(new ApiLists(client, workspace, services.views)),
+    steps: variableSteps(new ApiLists(services.data)),
     loadsLists: 'Create Variable',
     send: async (a) => {
       // The token's known scopes only warn; the server decides (its 403 is explained by failure()).
@@ -40,14 +41,16 @@ export async function createVariable(services: Services, prompter: Prompter, ans
       services.log.info(`Created variable ${variable.key} (${variable.type}, id ${variable.id}) in ${describeScope(a, workspace)}.`);
       announce(prompter, variable, a, workspace);
       // The Variables view shows the new variable (its scope's list is read again).
-      services.views.refreshVariables(
-        a.scope === 'project'
-          ? { projectName: a.project?.name }
-          : a.scope === 'pipeline'
-            ? { pipelineId: a.pipeline?.id }
-            : a.scope === 'action'
-              ? { actionId: a.action?.id }
-              : {},
+      services.data.invalidate(
+        DataKey.variables(
+          a.scope === 'project'
+            ? { projectName: a.project?.name }
+            : a.scope === 'pipeline'
+              ? { pipelineId: a.pipeline?.id }
+              : a.scope === 'action'
+                ? { actionId: a.action?.id }
+                : {},
+        ),
       );
       return variable;
     },

@@ -3,7 +3,6 @@
 // machine) is opened; anything else (javascript:, file:, command:, plain http elsewhere) is refused.
 import * as vscode from 'vscode';
 import { browsableUrl } from '../api/baseUrl';
-import type { Services } from '../services';
 import { Command } from '../commandIds';
 
 /** Opens an address outside the editor; tests pass their own as `{ openExternal }` (last argument). */
@@ -14,7 +13,7 @@ function openerFrom(args: readonly unknown[]): Opener {
   return typeof last?.openExternal === 'function' ? (last.openExternal as Opener) : (uri) => vscode.env.openExternal(uri);
 }
 
-export function register(_services: Services): vscode.Disposable[] {
+export function register(): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.OpenInBrowser, async (item?: { htmlUrl?: unknown; html_url?: unknown }, ...rest: unknown[]) => {
       const raw = item?.htmlUrl ?? item?.html_url;

@@ -1,0 +1,61 @@
+// How requests leave the extension: an API client per address and token, node-fetch loaded with
+// the first request (dist/fetch.js, esbuild.js), one rate-limit budget per address (a server's
+// headers never block another address's requests), a log line per request attempt (redacted), and
+// an event for whoever else hears of requests (the session learns that the service answers, the
+// walkthrough its milestones). It knows no session: the session asks it for clients (connect()).
+import * as vscode from 'vscode';
+import { ApiClient, RateLimitState, redact, type FetchLike, type RequestEvent } from '../api';
+import { logRequest } from '../requestLog';
+import { Emitter, type Event } from '../workspace/events';
+
+/** node-fetch is loaded on the first request: it is dist/fetch.js (esbuild.js). */
+const lazyFetch: FetchLike = async (url, init) => {
+  const { default: fetch } = await import('node-fetch');
+  return fetch(url, init) as unknown as ReturnType<FetchLike>;
+};
+
+export class ApiConnection implements vscode.Disposable {
+  private readonly rateLimits = new Map<string, RateLimitState>();
+  private readonly requests = new Emitter<RequestEvent>();
+  /** Every request attempt, after the log has it. */
+  readonly onDidRequest: Event<RequestEvent> = this.requests.event;
+  private readonly userAgent: string;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    version: string,
+  ) {
+    this.userAgent = `workspace-automation/${version} (vscode ${vscode.version})`;
+  }
+
+  /** A client for one API address; the token is read per request (never kept by the client). */
+  clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
+    return new ApiClient({
+      baseUrl,
+      getToken,
+      fetch: lazyFetch,
+      userAgent: this.userAgent,
+      rateLimit: this.rateLimitFor(baseUrl),
+      onRequest: (e) => {
+        logRequest(this.log, e, [getToken()]);
+        this.requests.fire(e);
+      },
+      // The view shows an error row for it; the log keeps what the item was (redacted).
+      onItemProblem: (p, request) => this.log.warn(redact(`${request.method} ${request.path}: left out ${p.message}; the item: ${p.excerpt}`, [getToken()])),
+    });
+  }
+
+  /** The rate-limit state of one API address (each address has its own budget). */
+  rateLimitFor(baseUrl: string): RateLimitState {
+    let state = this.rateLimits.get(baseUrl);
+    if (!state) {
+      state = new RateLimitState();
+      this.rateLimits.set(baseUrl, state);
+    }
+    return state;
+  }
+
+  dispose(): void {
+    this.requests.dispose();
+  }
+}

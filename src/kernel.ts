@@ -1,0 +1,65 @@
+// Wiring, like src/extension.ts: the kernel's parts that load with the features (dist/lazy.js), in
+// the order a request needs them. The connection (clients, budgets, the request log) is given to
+// the session, which then has a client for its token; the workspace's data reads through the
+// session's client; the sidebar holds the features' views and the current project. Then the
+// kernel's own commands: the generic rows' (Retry, Load more, Open in Browser), Show Log, Open
+// Settings. What each feature gets is this (FeatureContext).
+import * as vscode from 'vscode';
+import { ApiConnection } from './auth/apiConnection';
+import type { AuthSession } from './auth/session';
+import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
+import { Command } from './commandIds';
+import { CurrentProject } from './currentProject';
+import type { FeatureContext } from './services';
+import { openSettings } from './settings';
+import { registerRowCommands } from './tree/rowCommands';
+import { Sidebar } from './tree/sidebar';
+import { WorkspaceData } from './workspace/workspaceData';
+
+/** What activation made: the extension's context, the session (settings and SecretStorage), the log. */
+export interface KernelBase {
+  readonly context: vscode.ExtensionContext;
+  readonly session: AuthSession;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export interface Kernel extends FeatureContext, vscode.Disposable {
+  readonly tokenExpiry: TokenExpiryWatcher;
+  /** The parts the features showed the tests (expose). */
+  readonly exposed: ReadonlyMap<string, unknown>;
+  /** Disposed with the kernel (a feature's registrations). */
+  own(disposables: readonly vscode.Disposable[]): void;
+}
+
+export function createKernel({ context, session, log }: KernelBase): Kernel {
+  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
+  session.connect(connection);
+  const data = new WorkspaceData(session);
+  const currentProject = new CurrentProject();
+  const views = new Sidebar(currentProject);
+  const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
+  const exposed = new Map<string, unknown>();
+  const disposables: vscode.Disposable[] = [connection, data, currentProject, tokenExpiry];
+  const kernel: Kernel = {
+    context,
+    session,
+    auth: session,
+    data,
+    views,
+    log,
+    connection,
+    tokenExpiry,
+    exposed,
+    expose: (name, part) => void exposed.set(name, part),
+    own: (more) => void disposables.push(...more),
+    dispose: () => disposables.splice(0).reverse().forEach((d) => d.dispose()),
+  };
+  disposables.push(
+    // Another workspace or account: the chosen project belongs to the old one.
+    session.onDidChange(() => currentProject.set(undefined)),
+    ...registerRowCommands(kernel),
+    vscode.commands.registerCommand(Command.ShowLog, () => log.show()),
+    vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
+  );
+  return kernel;
+}
