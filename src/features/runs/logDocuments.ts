@@ -45,6 +45,8 @@ interface OpenLog {
   watch?: vscode.Disposable;
   flushTimer?: ReturnType<typeof setTimeout>;
   lastFlush: number;
+  /** The first reading (header and every line there is). */
+  first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
   requests: number;
 }
@@ -100,6 +102,26 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     };
   }
 
+  /** Reads an open log now (a person asked; the tests, after advancing the emulator's clock); resolves when read. */
+  async refresh(uri: vscode.Uri): Promise<void> {
+    const open = this.logs.get(uri.toString());
+    if (!open) {
+      return;
+    }
+    await open.first;
+    if (open.watch) {
+      await this.scheduler.refresh(`log:${uri.toString()}`);
+    } else if (!open.log.done) {
+      await open.log.update().catch((error: unknown) => this.services.log.warn(`Run log: ${errorForLog(error)}`));
+      this.arrangeWatches();
+    }
+  }
+
+  /** Resolves once an open log's first reading is done (the tests). */
+  async whenRead(uri: vscode.Uri): Promise<void> {
+    await this.logs.get(uri.toString())?.first;
+  }
+
   dispose(): void {
     for (const key of [...this.logs.keys()]) {
       this.close(vscode.Uri.parse(key));
@@ -135,7 +157,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     });
     const open: OpenLog = { log, lastFlush: 0, requests: 0 };
     this.logs.set(key, open);
-    log.update().then(
+    open.first = log.update().then(
       () => this.arrangeWatches(),
       (error: unknown) => {
         this.services.log.warn(`Run log ${ref.project}/${ref.pipelineId}/${ref.executionId}/${ref.actionExecutionId}: ${errorForLog(error)}`);
