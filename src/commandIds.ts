@@ -35,6 +35,9 @@ export const Command = {
   RefreshVariables: 'workspaceAutomation.refreshVariables',
   ShowWorkspaceVariables: 'workspaceAutomation.showWorkspaceVariables',
   ShowProjectVariables: 'workspaceAutomation.showProjectVariables',
+  // Runs: starting a run, and the logs (runs-start).
+  RunPipeline: 'workspaceAutomation.runPipeline',
+  ShowRunLog: 'workspaceAutomation.showRunLog',
 } as const;
 
 /** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */
