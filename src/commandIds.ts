@@ -35,6 +35,14 @@ export const Command = {
   RefreshVariables: 'workspaceAutomation.refreshVariables',
   ShowWorkspaceVariables: 'workspaceAutomation.showWorkspaceVariables',
   ShowProjectVariables: 'workspaceAutomation.showProjectVariables',
+  // Runs: following and acting on runs (runs-ui).
+  FollowRun: 'workspaceAutomation.followRun',
+  RefreshRuns: 'workspaceAutomation.refreshRuns',
+  ApproveRun: 'workspaceAutomation.approveRun',
+  SetRunVariables: 'workspaceAutomation.setRunVariables',
+  CancelRun: 'workspaceAutomation.cancelRun',
+  RetryRun: 'workspaceAutomation.retryRun',
+  AllowRunTarget: 'workspaceAutomation.allowRunTarget',
 } as const;
 
 /** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */
@@ -44,6 +52,7 @@ export const ViewId = {
   Commits: 'workspaceAutomation.commits',
   Targets: 'workspaceAutomation.targets',
   Variables: 'workspaceAutomation.variables',
+  Runs: 'workspaceAutomation.runs',
   RateLimitItem: 'workspaceAutomation.rateLimit',
 } as const;
 
