@@ -54,7 +54,7 @@ describe('Runs view and following runs', function () {
     assert.deepEqual([...numbers].sort((a, b) => b - a), numbers, 'newest first');
     const children = (await view.getChildren(runs[0] as RunNode)) as ActionExecutionNode[];
     assert.ok(children.length >= 2, 'the run\'s action executions');
-    assert.ok(children.some((c) => /Failed/.test(String(c.description))), 'CI fails in its test action');
+    assert.match(String(children[0].description), /^(Succeeded|Failed|Cancelled|Not run|Skipped) · /, 'a finished action: its status and duration');
   });
 
   it('follows a run to its gate, approves it (confirmed), and tells its end', async () => {
