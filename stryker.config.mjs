@@ -10,6 +10,7 @@ export const pureModules = [
   'src/features/runs/gitHead.ts',
   'src/features/runs/logModel.ts',
   'src/features/runs/runPresentation.ts',
+  'src/features/runs/runFacts.ts',
   'src/workspace/pollSchedule.ts',
   'src/auth/address.ts',
   'src/auth/tokenExpiry.ts',

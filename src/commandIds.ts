@@ -38,6 +38,14 @@ export const Command = {
   // Runs: starting a run, and the logs (runs-start).
   RunPipeline: 'workspaceAutomation.runPipeline',
   ShowRunLog: 'workspaceAutomation.showRunLog',
+  // Runs: following and acting on runs (runs-ui).
+  FollowRun: 'workspaceAutomation.followRun',
+  RefreshRuns: 'workspaceAutomation.refreshRuns',
+  ApproveRun: 'workspaceAutomation.approveRun',
+  SetRunVariables: 'workspaceAutomation.setRunVariables',
+  CancelRun: 'workspaceAutomation.cancelRun',
+  RetryRun: 'workspaceAutomation.retryRun',
+  AllowRunTarget: 'workspaceAutomation.allowRunTarget',
 } as const;
 
 /** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */
@@ -47,6 +55,7 @@ export const ViewId = {
   Commits: 'workspaceAutomation.commits',
   Targets: 'workspaceAutomation.targets',
   Variables: 'workspaceAutomation.variables',
+  Runs: 'workspaceAutomation.runs',
   RateLimitItem: 'workspaceAutomation.rateLimit',
 } as const;
 

@@ -9,11 +9,13 @@ import { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
+import { CurrentPipeline } from './currentPipeline';
 import { CurrentProject } from './workspace/currentProject';
 import type { FeatureContext } from './services';
 import { openSettings } from './settings';
 import { registerRowCommands } from './tree/rowCommands';
 import { Sidebar } from './tree/sidebar';
+import { RunTracker } from './workspace/runTracker';
 import { WorkspaceData } from './workspace/workspaceData';
 
 /** What activation made: the extension's context, the session (settings and SecretStorage), the log. */
@@ -36,10 +38,17 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   session.connect(connection);
   const data = new WorkspaceData(session);
   const currentProject = new CurrentProject(() => ({ baseUrl: session.baseUrl, workspace: session.workspace }), context.workspaceState);
-  const views = new Sidebar(currentProject);
+  const currentPipeline = new CurrentPipeline();
+  const views = new Sidebar(currentProject, currentPipeline);
+  // Runs are polled only while the window is focused (followed ones once a minute when not), and
+  // wait for the reset when the budget of the address in use is spent.
+  const runs = new RunTracker(data, {
+    focused: vscode.window.state.focused,
+    budget: () => (session.baseUrl ? connection.rateLimitFor(session.baseUrl).snapshot() : undefined),
+  });
   const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   const exposed = new Map<string, unknown>();
-  const disposables: vscode.Disposable[] = [connection, data, currentProject, tokenExpiry];
+  const disposables: vscode.Disposable[] = [connection, data, currentProject, currentPipeline, runs, tokenExpiry];
   const kernel: Kernel = {
     context,
     session,
@@ -48,6 +57,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     views,
     log,
     connection,
+    runs,
     tokenExpiry,
     exposed,
     expose: (name, part) => void exposed.set(name, part),
@@ -56,7 +66,11 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   };
   disposables.push(
     // Another workspace or account: the chosen project belongs to the old one.
-    session.onDidChange(() => currentProject.clear()),
+    session.onDidChange(() => {
+      currentProject.clear();
+      currentPipeline.set(undefined);
+    }),
+    vscode.window.onDidChangeWindowState((state) => runs.setFocused(state.focused)),
     ...registerRowCommands(kernel),
     vscode.commands.registerCommand(Command.ShowLog, () => log.show()),
     vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
