@@ -165,7 +165,7 @@ function signInSteps(session: AuthSession, apiUrl: string | undefined): Step<Sig
 export async function signInInteractive(session: AuthSession, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const apiUrl = getApiUrl();
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
-  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers, { countAlone: true }))) {
+  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers))) {
     return false;
   }
   const { accountType, host, token, baseUrl, verified } = answers;
