@@ -10,7 +10,7 @@ import { prompterFrom, type Prompter } from '../../../ui/multiStepInput';
 import { scopeFilter } from '../../../workspace/variableScope';
 import { isEditableType } from '../variableFacts';
 import { describeVariableScope } from '../variableNode';
-import { KeyFileError } from '../createVariable/keyFiles';
+import { UserFileError } from '../../../ui/userFile';
 import { changeAnswers, changeSteps, toVariableUpdate, valueToSend, type ChangeAnswers } from './changeSteps';
 import { variableItemOf } from './items';
 import { runWriteFlow, sent } from '../../../ui/writeFlow';
@@ -65,7 +65,7 @@ export async function changeVariable(services: Services, prompter: Prompter, ans
 function failureMessage(error: unknown, answers: ChangeAnswers): string {
   const key = answers.variable.key;
   const where = describeVariableScope(answers.scope);
-  if (error instanceof KeyFileError) {
+  if (error instanceof UserFileError) {
     return error.message;
   }
   if (error instanceof CancelledError) {
