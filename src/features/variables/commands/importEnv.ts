@@ -2,21 +2,23 @@
 // scope asked). After the steps, creates or replaces each checked key in turn under one progress
 // notification that can be cancelled; then reports every key's outcome (created, replaced, failed
 // with why, not done because cancelled), with "Retry Failed" for the rest, planned again against
-// the scope as it then is. Nothing done is left unreported: the log has every key too.
+// the scope as it then is (the one write flow's Retry: ui/writeFlow.ts). Nothing done is left
+// unreported: the log has every key too.
 import * as vscode from 'vscode';
 import { CancelledError, isForbidden, ValidationError, type ApiClient, type Variable, type VariableCreate } from '../../../api';
 import type { Services } from '../../../services';
 import { collectPages } from '../../../ui/boundedPaging';
 import { describeError, errorForLog, forbiddenMessage } from '../../../ui/errorMessages';
 import { withCancellableProgress } from '../../../ui/progress';
-import { prompterFrom, runSteps, type Prompter } from '../../../ui/multiStepInput';
+import { prompterFrom, type Prompter } from '../../../ui/multiStepInput';
+import { EndFlow, runWriteFlow } from '../../../ui/writeFlow';
 import { ApiLists } from '../../../ui/pickers';
 import { scopeFilter, type VariableScopeRef } from '../../../workspace/variableScope';
 import { isEncryptedVariable } from '../variableFacts';
 import { MAX_SCOPE_PAGES } from '../variableLists';
 import { describeVariableScope } from '../variableNode';
 import { countOutcomes, planImport, type ImportOutcome, type PlannedImport } from './importPlan';
-import { importSteps, isSecret, problemLabel, problemText, type ImportAnswers } from './importSteps';
+import { importSteps, isSecret, problemLabel, problemText, type ExistingLoader, type ImportAnswers } from './importSteps';
 import { scopeItemOf } from './items';
 import { Command } from '../../../commandIds';
 
@@ -34,65 +36,85 @@ export function register(services: Services): vscode.Disposable[] {
   ];
 }
 
+/** Some keys failed or were not done: the report says which, offered with "Retry Failed". */
+class ImportIncomplete extends Error {
+  override name = 'ImportIncomplete';
+  constructor(
+    readonly result: ImportResult,
+    readonly report: string,
+  ) {
+    super(report);
+  }
+}
+
 /** Runs the flow; resolves to each key's outcome of the last run, or undefined when nothing was sent. */
 export async function importVariables(services: Services, prompter: Prompter, answers: ImportAnswers): Promise<ImportResult | undefined> {
-  const ready = await services.session.ensureReady();
-  if (!ready) {
-    return undefined;
+  const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => {
+    const existing: ExistingLoader = (scope, signal) => existingVariables(services, client, workspace, scope, signal);
+    /** The keys still to import: the checked ones, then those that failed or were not done. */
+    let pending: PlannedImport[] | undefined;
+    let last: ImportResult | undefined;
+    return {
+      title: vscode.l10n.t('Import Variables from .env'),
+      steps: importSteps(new ApiLists(client, workspace, services.views), workspace, existing),
+      loadsLists: 'Import variables',
+      retryOnly: vscode.l10n.t('Retry Failed'),
+      send: async (a) => {
+        const scope = a.scope;
+        if (!scope || !a.plan) {
+          return undefined;
+        }
+        if (pending === undefined) {
+          pending = a.plan.filter((p) => a.chosen?.has(p.entry.key));
+          for (const problem of a.env?.problems ?? []) {
+            services.log.info(`Import into ${describeVariableScope(scope)}: ${problemLabel(problem)}: ${problemText(problem)}`);
+          }
+        } else {
+          pending = await plannedAgain(existing, scope, pending, prompter, last);
+        }
+        const outcomes = await send(services, client, workspace, scope, pending, a);
+        services.views.refreshVariables(scopeFilter(scope));
+        const counts = countOutcomes(outcomes);
+        const rest = [...counts.failed.map((f) => f.key), ...counts.notDone];
+        const text = report(scope, outcomes, a.env?.problems.length ?? 0);
+        last = { scope, outcomes };
+        if (rest.length === 0) {
+          void prompter.message('info', text);
+          return last;
+        }
+        pending = pending.filter((p) => rest.includes(p.entry.key));
+        throw new ImportIncomplete(last, text);
+      },
+      failure: (error) => (error instanceof ImportIncomplete ? error.report : describeError(error)),
+    };
+  });
+  return end.kind === 'done' ? end.value : end.kind === 'failed' && end.error instanceof ImportIncomplete ? end.error.result : undefined;
+}
+
+/**
+ * The keys to send again, planned against the scope as it is now: a create that reached the
+ * service before a failure is now a replace. When the scope cannot be read, says so and ends with
+ * the last outcomes.
+ */
+async function plannedAgain(
+  existing: ExistingLoader,
+  scope: VariableScopeRef,
+  pending: readonly PlannedImport[],
+  prompter: Prompter,
+  last: ImportResult | undefined,
+): Promise<PlannedImport[]> {
+  let now: readonly Variable[];
+  try {
+    now = await existing(scope, new AbortController().signal);
+  } catch (error) {
+    void prompter.message('error', vscode.l10n.t('Could not read the variables of {0} again: {1}', describeVariableScope(scope), describeError(error)));
+    throw new EndFlow(last);
   }
-  const { client, workspace } = ready;
-  const lists = new ApiLists(client, workspace, services.views);
-  const existing = (scope: VariableScopeRef, signal: AbortSignal) => existingVariables(services, client, workspace, scope, signal);
-  const title = vscode.l10n.t('Import Variables from .env');
-  for (;;) {
-    try {
-      if (!(await runSteps(prompter, title, importSteps(lists, workspace, existing), answers))) {
-        return undefined;
-      }
-      break;
-    } catch (error) {
-      services.log.warn(`Import variables: loading a list failed: ${errorForLog(error)}`);
-      const retry = vscode.l10n.t('Retry');
-      if ((await prompter.message('error', vscode.l10n.t('Could not load the choices: {0}', describeError(error)), retry)) !== retry) {
-        return undefined;
-      }
-    }
-  }
-  const scope = answers.scope;
-  if (!scope || !answers.plan) {
-    return undefined;
-  }
-  let todo = answers.plan.filter((p) => answers.chosen?.has(p.entry.key));
-  for (const problem of answers.env?.problems ?? []) {
-    services.log.info(`Import into ${describeVariableScope(scope)}: ${problemLabel(problem)}: ${problemText(problem)}`);
-  }
-  for (;;) {
-    const outcomes = await send(services, client, workspace, scope, todo, answers);
-    services.views.refreshVariables(scopeFilter(scope));
-    const counts = countOutcomes(outcomes);
-    const rest = [...counts.failed.map((f) => f.key), ...counts.notDone];
-    const text = report(scope, outcomes, answers.env?.problems.length ?? 0);
-    if (rest.length === 0) {
-      void prompter.message('info', text);
-      return { scope, outcomes };
-    }
-    const retry = vscode.l10n.t('Retry Failed');
-    if ((await prompter.message('error', text, retry)) !== retry) {
-      return { scope, outcomes };
-    }
-    // Planned again: a create that reached the service before a failure is now a replace.
-    try {
-      const now = await existingVariables(services, client, workspace, scope, new AbortController().signal);
-      todo = planImport(
-        todo.filter((p) => rest.includes(p.entry.key)).map((p) => p.entry),
-        now,
-        isEncryptedVariable,
-      ).filter((p) => p.action.kind !== 'skip');
-    } catch (error) {
-      void prompter.message('error', vscode.l10n.t('Could not read the variables of {0} again: {1}', describeVariableScope(scope), describeError(error)));
-      return { scope, outcomes };
-    }
-  }
+  return planImport(
+    pending.map((p) => p.entry),
+    now,
+    isEncryptedVariable,
+  ).filter((p) => p.action.kind !== 'skip');
 }
 
 /** The variables already in a scope: the Variables view's when it has them all, else every page (bounded). */
