@@ -181,7 +181,7 @@ export interface SignInKernel {
 export async function signInInteractive({ session, data }: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const apiUrl = getApiUrl();
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
-  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers, { countAlone: true }))) {
+  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers))) {
     return false;
   }
   const { accountType, host, token, baseUrl, verified } = answers;

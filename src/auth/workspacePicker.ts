@@ -101,7 +101,7 @@ export async function selectWorkspace(
       },
     },
   ];
-  if (!(await runSteps(prompter, TITLE(), steps, answers, { countAlone: true })) || !answers.domain) {
+  if (!(await runSteps(prompter, TITLE(), steps, answers)) || !answers.domain) {
     return false;
   }
   await saveSetting(Setting.Workspace, answers.domain);

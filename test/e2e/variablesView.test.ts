@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels } from './writeHelpers';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels, waitPickChecks } from './writeHelpers';
 import { runWizard } from './wizard';
 import { waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 
@@ -141,6 +141,61 @@ describe('Variables view (UI)', () => {
     const after = await apiVariables(wb, '?pipeline_id=103');
     assert.deepEqual(after.map((v) => v.key), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']);
     assert.equal(after[0].value, '/srv/web-app');
+    assert.match(after[2].value, /^(secure!|!encrypted )/, 'the password is stored encrypted');
+  });
+
+  it('imports what the preview shows checked when every step is accepted as shown, also when the editor took an accept before it showed the keys', async () => {
+    const wb = workbench();
+    const file = path.join(dir, 'release.env');
+    fs.writeFileSync(file, ['NOTES_DIR=/srv/other', 'HEALTH_URL=https://example.com/health', 'DB_PASSWORD=s3cr3t', ''].join('\n'));
+    // A key already in the pipeline (not checked at first); the view has not read this pipeline.
+    const res = await fetch(`${wb.emulator.url}/workspaces/acme/variables`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer admin-token', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pipeline: { id: 105 }, key: 'NOTES_DIR', type: 'VAR', value: '/srv/notes' }),
+    });
+    assert.equal(res.status, 201);
+    // The keys step reads the pipeline's variables: slowly, so that it shows busy a while.
+    wb.emulator.setLatency(600);
+    try {
+      await contextMenuCommand(wb, VIEW, 'Release notes', 'Import Variables from .env File…');
+      await runWizard(wb, [
+        { title: /^Import Variables from \.env/, pick: 'Choose a .env file…', file },
+        { placeholder: /^Reading the variables already in pipeline Release notes/ },
+      ]);
+      // The editor's page is busy while the keys arrive (as on a loaded machine), then takes an accept
+      // (the OK button, as Enter does) before it shows them: that accept must not answer for the keys.
+      await wb.page.evaluate((busyMs) => {
+        const end = Date.now() + busyMs;
+        while (Date.now() < end) {
+          // busy
+        }
+        (document.querySelector('.quick-input-widget .quick-input-action .monaco-button') as HTMLElement | null)?.click();
+      }, 4000);
+      await wb.waitQuickInput({ placeholder: /^Check the variables to import into pipeline Release notes/ });
+    } finally {
+      wb.emulator.setLatency(0);
+    }
+    await runWizard(wb, [
+      { check: async () => assert.deepEqual(await waitPickChecks(wb, 3), [['NOTES_DIR', false], ['HEALTH_URL', true], ['DB_PASSWORD', true]]), enter: true },
+      {
+        placeholder: /^Check the secrets/,
+        check: async () => assert.deepEqual(await waitPickChecks(wb, 2), [['HEALTH_URL', false], ['DB_PASSWORD', true]]),
+        enter: true,
+      },
+      { placeholder: /^Import 2 variable/, pick: /^Import 2 variable\(s\) into pipeline Release notes/ },
+    ]);
+    await wb.waitQuickInputClosed();
+    assert.equal(
+      await wb.waitForNotification(/^Imported 2 of 2 variable/),
+      'Imported 2 of 2 variable(s) into pipeline Release notes of project Web App. Created: HEALTH_URL, DB_PASSWORD.',
+    );
+    const after = await apiVariables(wb, '?pipeline_id=105');
+    assert.deepEqual(after.map((v) => [v.key, v.key === 'DB_PASSWORD' ? 'encrypted' : v.value]), [
+      ['NOTES_DIR', '/srv/notes'],
+      ['HEALTH_URL', 'https://example.com/health'],
+      ['DB_PASSWORD', 'encrypted'],
+    ]);
     assert.match(after[2].value, /^(secure!|!encrypted )/, 'the password is stored encrypted');
   });
 

@@ -11,7 +11,7 @@ import { scopeFilter } from '../../../workspace/variableScope';
 import { DataKey } from '../../../workspace/workspaceData';
 import { isEditableType } from '../variableFacts';
 import { describeVariableScope } from '../variableNode';
-import { KeyFileError } from '../createVariable/keyFiles';
+import { UserFileError } from '../../../ui/userFile';
 import { changeAnswers, changeSteps, toVariableUpdate, valueToSend, type ChangeAnswers } from './changeSteps';
 import { variableItemOf } from './items';
 import { runWriteFlow, sent } from '../../../ui/writeFlow';
@@ -67,7 +67,7 @@ export async function changeVariable(services: Services, prompter: Prompter, ans
 function failureMessage(error: unknown, answers: ChangeAnswers): string {
   const key = answers.variable.key;
   const where = describeVariableScope(answers.scope);
-  if (error instanceof KeyFileError) {
+  if (error instanceof UserFileError) {
     return error.message;
   }
   if (error instanceof CancelledError) {
