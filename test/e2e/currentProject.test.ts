@@ -15,6 +15,7 @@ describe('the current project after a reload (UI)', () => {
 
   it('shows the project chosen before the reload in the Commits view', async () => {
     const wb = workbench();
+    await wb.collapseView('Runs');
     await wb.collapseView('Targets');
     await wb.collapseView('Variables');
     await wb.expandView('Commits');

@@ -39,6 +39,7 @@ describe('Variables view (UI)', () => {
     await wb.clickRow('Projects', 'Web App');
     await wb.collapseView('Projects');
     await wb.collapseView('Commits');
+    await wb.collapseView('Runs');
     await wb.collapseView('Targets');
     await wb.expandView(VIEW);
   });
