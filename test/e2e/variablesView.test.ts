@@ -18,10 +18,21 @@ const row = (rows: TreeRow[], label: string) => rows.find((r) => r.label === lab
 /** Clicks a collapsed row of the Variables view open and waits for it to show as expanded. */
 async function expandRow(wb: Workbench, label: string): Promise<void> {
   const r = await wb.row(VIEW, label);
-  if ((await r.getAttribute('aria-expanded')) !== 'true') {
+  // A refresh of the view (its data arriving) can redraw the row collapsed right after a click:
+  // click again while it shows collapsed, until it shows expanded.
+  await waitFor(`${label} to expand`, async () => {
+    if ((await r.getAttribute('aria-expanded')) === 'true') {
+      return true;
+    }
     await r.click();
-  }
-  await waitFor(`${label} to expand`, async () => ((await r.getAttribute('aria-expanded')) === 'true' ? true : undefined));
+    // Give this click 2 s to show before the next one (a second click too soon would collapse it).
+    for (const until = Date.now() + 2000; Date.now() < until; await wb.page.waitForTimeout(100)) {
+      if ((await r.getAttribute('aria-expanded')) === 'true') {
+        return true;
+      }
+    }
+    return undefined;
+  });
 }
 
 async function apiVariables(wb: Workbench, query: string): Promise<{ key: string; value: string }[]> {
