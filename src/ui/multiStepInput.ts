@@ -379,10 +379,17 @@ export async function runSteps<S>(
       index++;
       continue;
     }
+    // Counted when read: a step that learns what comes next (a pipeline's settable variables)
+    // shows the new count once its items are loaded.
+    const counted = () => steps.filter((s) => s.applies?.(state) ?? true);
     const frame: PromptFrame = {
       title,
-      step: applicable.indexOf(step) + 1,
-      totalSteps: applicable.length,
+      get step() {
+        return counted().indexOf(step) + 1;
+      },
+      get totalSteps() {
+        return counted().length;
+      },
       canGoBack: history.length > 0,
     };
     try {

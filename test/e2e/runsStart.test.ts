@@ -52,9 +52,9 @@ describe('Run Pipeline and its log (UI)', () => {
       ],
       { title: 'Show Run Log' },
     );
-    await wb.waitActiveEditor(new RegExp(`Push to registry #${runId}\\.log`));
-    const waiting = await wb.activeEditorText();
-    assert.match(waiting, /Status: (Created|Queued)/);
+    await wb.waitActiveEditor(new RegExp(`^Push to registry #${runId}\\b`));
+    // The clock stands still: the run waits in the queue, and the document says so once read.
+    await waitFor('the log document showing the run waiting', async () => (/Status: (Created|Queued)/.test(await wb.activeEditorText()) ? true : undefined));
 
     // Queue 2 s, Build image 20 s, then 10 s into Push to registry (25 s).
     wb.emulator.clock.advance(32_000);

@@ -224,11 +224,21 @@ describe('Variables view (UI)', () => {
     await wb.waitForRows(VIEW, (r) => row(r, 'REGION')?.description === 'us-east-1', 'the project\'s new variable');
     await expandRow(wb, 'Build and test');
     await expandRow(wb, 'Unit tests');
-    // One under the pipeline, one under the action.
-    await wb.waitForRows(VIEW, (r) => r.filter((x) => x.label === 'Effective variables').length === 2 && !!row(r, 'RETRIES'), 'the action\'s rows');
-    // The action's is the second; expand it by its position.
+    // The action's rows: its effective variables first, then its own RETRIES. (A Refresh keeps
+    // what earlier tests expanded: other scopes may show their effective variables too.)
+    const actionRows = await wb.waitForRows(
+      VIEW,
+      (r) => {
+        const at = r.findIndex((x) => x.label === 'Unit tests');
+        return at >= 0 && r[at + 1]?.label === 'Effective variables' && r[at + 2]?.label === 'RETRIES';
+      },
+      'the action\'s rows',
+    );
+    // Expand the action's by its position among the rows of that name.
+    const unitTests = actionRows.findIndex((x) => x.label === 'Unit tests');
+    const before = actionRows.slice(0, unitTests).filter((x) => x.label === 'Effective variables').length;
     const rows = wb.view(VIEW).locator('.pane-body .monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: /^Effective variables$/ }) });
-    await rows.nth(1).click();
+    await rows.nth(before).click();
     const shown = await wb.waitForRows(VIEW, (r) => !!row(r, 'RETRIES') && r.some((x) => x.label === 'REGION' && x.description.includes('shadows')), 'the effective variables');
     const level = shown.find((r) => r.label === 'REGION' && r.description.includes('shadows'))!.level;
     assert.deepEqual(

@@ -181,6 +181,23 @@ describe('auth: sign-in and session states', function () {
     assert.deepEqual(listed, ['/workspaces'], 'the token check only');
   });
 
+  it('reads the workspaces afresh when Select Workspace is run on purpose after the sign-in', async () => {
+    await signedOutState();
+    const signingIn = vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    assert.equal((await signingIn)?.signedIn, true);
+    const before = (await requests()).filter((r) => r.method === 'GET' && /^\/workspaces(\?|$)/.test(r.path)).length;
+    const picking = vscode.commands.executeCommand<boolean>('workspaceAutomation.selectWorkspace');
+    let done = false;
+    void picking.then(() => (done = true));
+    await waitFor('the workspace pick, accepted', async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return done || undefined;
+    });
+    assert.equal(await picking, true);
+    const after = (await requests()).filter((r) => r.method === 'GET' && /^\/workspaces(\?|$)/.test(r.path)).length;
+    assert.equal(after - before, 1, 'the pick asked for the list once more');
+  });
+
   it('refuses a bad token with the server reason and stores nothing', async () => {
     const api = await signedOutState();
     const result = await signInCommand('not-a-token');

@@ -4,12 +4,19 @@ import * as vscode from 'vscode';
 import { selectWorkspace } from '../../auth/workspacePicker';
 import type { FeatureContext } from '../../services';
 import { Command } from '../../commandIds';
+import { DataKey } from '../../workspace/workspaceData';
 import { scripted } from './signIn';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Command.SelectWorkspace, (name?: unknown) =>
-      selectWorkspace(ctx.auth, ctx.data, typeof name === 'string' && name && scripted(ctx.context) ? name : undefined),
-    ),
+    vscode.commands.registerCommand(Command.SelectWorkspace, (name?: unknown) => {
+      const domain = typeof name === 'string' && name && scripted(ctx.context) ? name : undefined;
+      if (!domain) {
+        // Asked for on purpose (perhaps just added to a workspace): the list is read afresh. The
+        // pick that follows a sign-in is not this command and uses the list the token check read.
+        ctx.data.invalidate(DataKey.workspaces);
+      }
+      return selectWorkspace(ctx.auth, ctx.data, domain);
+    }),
   ];
 }
