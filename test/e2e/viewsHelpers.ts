@@ -1,7 +1,8 @@
 // Shared by the UI tests that start signed in (as the admin unless told) in workspace acme. The
 // workspace is preset in the user settings so Sign In asks only for the token (the sign-in flow's
 // own UI tests cover choosing a workspace). And the hooks of those that start signed out.
-import { demoTokens, workbench, type Workbench } from './workbench';
+import { demoProjects, projectLabel } from '../harness/dialect';
+import { demoTokens, sameList, waitFor, workbench, type Workbench } from './workbench';
 
 export const WORKSPACE_SETTING = 'workspaceAutomation.workspace';
 export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
@@ -35,7 +36,19 @@ export async function signInWith(wb: Workbench, token: string): Promise<void> {
   await wb.waitQuickInput({ title: /Sign In/ });
   await wb.submit(token);
   await wb.waitQuickInputClosed();
-  await wb.waitForRows('Projects', (rows) => rows.some((r) => r.label === 'Web App'), 'the projects after sign-in');
+  await wb.waitForRows('Projects', (rows) => sameList(rows.map((r) => r.label), demoProjects().map(projectLabel)), 'the projects after sign-in');
+}
+
+/**
+ * Writes the user settings and reloads once the open window has them, which its Projects welcome
+ * shows (`welcome`, the signed-out text for the API address setting): a reload racing the
+ * settings file's watcher once kept the old settings. Then opens the container again.
+ */
+export async function changeSettingsAndReload(wb: Workbench, settings: Record<string, unknown>, welcome: RegExp): Promise<void> {
+  wb.setUserSettings(settings);
+  await waitFor(`the open window to show the changed settings (${String(welcome)})`, async () => (welcome.test(await wb.welcomeText('Projects')) ? true : undefined));
+  await wb.reload();
+  await wb.openContainer();
 }
 
 /** Call in before(): a fresh editor, the container open, signed in with `token` in workspace acme. */
