@@ -20,6 +20,7 @@ import type { WalkthroughProgress } from './features/walkthrough/progress';
 import type { Kernel } from './kernel';
 import { FeaturesOnFirstUse } from './lazyLoad';
 import { createLog } from './log';
+import { getWorkspace } from './settings';
 import type { Services, Views } from './services';
 
 /** The views for the extension-host tests: the providers, the intents, and a few shortcuts. */
@@ -64,8 +65,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     // A token (at start, from a sign-in, or from another window): the views have rows to show.
     session.onDidChangeState(() => session.signedIn && features.start()),
   );
-  // Reads the settings and SecretStorage (no request) to set the welcome state.
+  // Reads the settings and SecretStorage (no request) to set the welcome state. A returning user's
+  // features load meanwhile (the token is read from the editor's secret storage: a round trip).
   void session.ready().then(() => session.signedIn && features.start());
+  if (getWorkspace()) {
+    setImmediate(() => features.preload());
+  }
   return testApi(session, () => features.start(), performance.now() - started);
 }
 
