@@ -16,9 +16,12 @@ export type { AllowOutcome };
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Command.AllowPipeline, async (item?: unknown, ...rest: unknown[]) =>
-      allowPipeline(services, prompterFrom(rest), (await loadedTargetOfItem(item)) ?? targetOfItem(item)),
-    ),
+    vscode.commands.registerCommand(Command.AllowPipeline, (item?: unknown, ...rest: unknown[]) => {
+      // The full target when the workspace's data has it (the row was expanded): no request for it.
+      const target = targetOfItem(item);
+      const full = target && canOpenTarget(target) ? services.data.knownTarget(target.id) : undefined;
+      return allowPipeline(services, prompterFrom(rest), full ?? target);
+    }),
   ];
 }
 
@@ -135,20 +138,6 @@ export function targetOfItem(item: unknown): TargetSummary | undefined {
   const t = target as Partial<TargetSummary>;
   const named = typeof t.id === 'string' || typeof t.identifier === 'string';
   return named && Array.isArray(t.tags) ? (target as TargetSummary) : undefined;
-}
-
-/** The full target a Targets view item already holds (`loadedTarget`), without a request. */
-async function loadedTargetOfItem(item: unknown): Promise<Target | undefined> {
-  const loaded = typeof item === 'object' && item !== null ? (item as { loadedTarget?: unknown }).loadedTarget : undefined;
-  if (!(loaded instanceof Promise)) {
-    return undefined;
-  }
-  try {
-    const target = (await loaded) as TargetSummary;
-    return isFullTarget(target) ? target : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function isFullTarget(target: TargetSummary): target is Target {
