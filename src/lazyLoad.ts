@@ -56,15 +56,6 @@ export class FeaturesOnFirstUse implements vscode.Disposable {
     }
   }
 
-  /**
-   * Loads dist/lazy.js now without starting anything: for a returning user (a workspace is chosen
-   * in the settings), while the session reads its token, so that the features start at once when it
-   * has one. Called after activation (it is not activation's work).
-   */
-  preload(): void {
-    lazy();
-  }
-
   /** The kernel, with every feature registered (loaded and made on the first call). */
   start(): Kernel {
     if (!this.kernel) {
