@@ -36,6 +36,10 @@ export interface Kernel extends FeatureContext, vscode.Disposable {
 export function createKernel({ context, session, log }: KernelBase): Kernel {
   const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
   session.connect(connection);
+  if (session.workspace) {
+    // Most likely a returning user, whose views ask for their rows once the token is read.
+    connection.prepare();
+  }
   const data = new WorkspaceData(session);
   const currentProject = new CurrentProject(() => ({ baseUrl: session.baseUrl, workspace: session.workspace }), context.workspaceState);
   const currentPipeline = new CurrentPipeline();
