@@ -58,6 +58,11 @@ describe('Commits view (UI)', () => {
 
   it('filters by date with the two-step input (validation, Back), then clears the filter', async () => {
     const wb = workbench();
+    // The unfiltered list as shown now (every loaded page: the workspace's data keeps it while the
+    // filter is set), newest first and ending with Load more: Clear Filter shows it again.
+    const unfiltered = (await wb.waitForRows('Commits', (r) => r.at(-1)?.label === 'Load more' && r.length > PAGE_SIZE, 'the unfiltered list')).map((r) => r.label);
+    assert.ok((unfiltered.length - 1) % PAGE_SIZE === 0, `whole pages: ${JSON.stringify(unfiltered)}`);
+    assert.deepEqual(unfiltered.slice(0, -1), webApp.slice(0, unfiltered.length - 1).map((c) => firstLine(c.message)));
     await wb.viewAction('Commits', 'Filter Commits by Date');
     await runWizard(wb, [
       { title: /Filter Commits by Date/, type: '2026-13-01', refused: /YYYY-MM-DD/, submit: '2026-09-25' },
@@ -90,7 +95,7 @@ describe('Commits view (UI)', () => {
     await wb.screenshot('commits-filtered');
 
     await wb.viewAction('Commits', 'Clear Filter');
-    await wb.waitForRows('Commits', (r) => sameList(r.map((x) => x.label), firstPage()), 'the unfiltered first page');
+    await wb.waitForRows('Commits', (r) => sameList(r.map((x) => x.label), unfiltered), 'the unfiltered list as it was');
     const cleared = await waitFor('the view\'s title without the filter', async () => {
       const text = await wb.view('Commits').locator('.pane-header').innerText();
       return /2026-09-15/.test(text) ? undefined : text;

@@ -40,15 +40,29 @@ export async function signInWith(wb: Workbench, token: string): Promise<void> {
 }
 
 /**
- * Writes the user settings and reloads once the open window has them, which its Projects welcome
- * shows (`welcome`, the signed-out text for the API address setting): a reload racing the
- * settings file's watcher once kept the old settings. Then opens the container again.
+ * Writes the user settings and reloads until the window shows them, which its Projects welcome
+ * says (`welcome`, the signed-out text for the API address setting): a reload can race the
+ * settings file's watcher and keep the old settings, and a loaded machine's watcher may not tell
+ * the open window at all. Each try reloads, opens the container and gives the welcome 10 s.
  */
 export async function changeSettingsAndReload(wb: Workbench, settings: Record<string, unknown>, welcome: RegExp): Promise<void> {
   wb.setUserSettings(settings);
-  await waitFor(`the open window to show the changed settings (${String(welcome)})`, async () => (welcome.test(await wb.welcomeText('Projects')) ? true : undefined));
-  await wb.reload();
-  await wb.openContainer();
+  let last = '';
+  for (let attempt = 1; ; attempt++) {
+    await wb.reload();
+    await wb.openContainer();
+    try {
+      await waitFor(`the window to show the changed settings (${String(welcome)})`, async () => {
+        last = await wb.welcomeText('Projects');
+        return welcome.test(last) ? true : undefined;
+      }, 10_000);
+      return;
+    } catch (e) {
+      if (attempt === 4) {
+        throw new Error(`${(e as Error).message} after ${attempt} reloads; the welcome said ${JSON.stringify(last)}`);
+      }
+    }
+  }
 }
 
 /** Call in before(): a fresh editor, the container open, signed in with `token` in workspace acme. */
