@@ -7,13 +7,14 @@ import * as vscode from 'vscode';
 import { showErrorMessage, showInformationMessage } from '../../ui/notify';
 import { type Execution, type ExecutionOperation, type RunVariable } from '../../api';
 import { Command } from '../../commandIds';
+import { noLinks } from '../../ui/markdown';
 import type { FeatureContext } from '../../services';
 import { BACK, prompterFrom, type Prompter } from '../../ui/multiStepInput';
 import { describeError, errorForLog, forbiddenMessage, scopeWarning } from '../../ui/errorMessages';
 import { isForbidden } from '../../api/scopes';
 import { executionRefOf, type ExecutionRef } from '../../workspace/runData';
 import { askedVariables, gateQuestion, notAllowedTarget, waitingGate } from './runFacts';
-import { defuseLinks, MAX_NAME, oneLine } from './runPresentation';
+import { MAX_NAME, oneLine } from './runPresentation';
 
 export type ActOutcome = { kind: 'sent'; execution: Execution } | { kind: 'cancelled' | 'notApplicable' } | { kind: 'failed'; error: unknown };
 
@@ -49,7 +50,7 @@ async function send(ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef, 
   } catch (error) {
     ctx.log.warn(`${operation} of run ${ref.project}/${ref.pipelineId}/${ref.executionId} failed: ${errorForLog(error)}`);
     const text = isForbidden(error) ? forbiddenMessage(error, 'runPipeline') : describeError(error);
-    void prompter.message('error', defuseLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, text)));
+    void prompter.message('error', noLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, text)));
     return { kind: 'failed', error };
   }
 }
@@ -62,7 +63,7 @@ export async function approveRun(ctx: FeatureContext, prompter: Prompter, ref: E
     return { kind: 'notApplicable' };
   }
   const approve = vscode.l10n.t('Approve');
-  const answer = await prompter.message('warning', defuseLinks(vscode.l10n.t('Run #{0} of {1} asks: {2}', ref.executionId, pipelineLabel(ctx, ref), gateQuestion(gate.action))), approve);
+  const answer = await prompter.message('warning', noLinks(vscode.l10n.t('Run #{0} of {1} asks: {2}', ref.executionId, pipelineLabel(ctx, ref), gateQuestion(gate.action))), approve);
   if (answer !== approve) {
     return { kind: 'cancelled' };
   }
@@ -131,7 +132,7 @@ export async function allowRunTarget(ctx: FeatureContext, prompter: Prompter, re
   const retry = vscode.l10n.t('Retry Run');
   const answer = await prompter.message(
     'info',
-    defuseLinks(vscode.l10n.t('{0} may now use target {1}. Retry run #{2}?', pipelineLabel(ctx, ref), oneLine(refused.target, MAX_NAME), ref.executionId)),
+    noLinks(vscode.l10n.t('{0} may now use target {1}. Retry run #{2}?', pipelineLabel(ctx, ref), oneLine(refused.target, MAX_NAME), ref.executionId)),
     retry,
   );
   return answer === retry ? retryRun(ctx, prompter, ref) : { kind: 'cancelled' };
@@ -150,7 +151,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
       try {
         return await act(ctx, prompterFrom(rest), ref, rest);
       } catch (error) {
-        void showErrorMessage(defuseLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, describeError(error))));
+        void showErrorMessage(noLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, describeError(error))));
         return { kind: 'failed', error };
       }
     });
