@@ -72,6 +72,22 @@ describe('Runs view and following runs', function () {
     assert.match(String(children[0].description), /^(Succeeded|Failed|Cancelled|Not run|Skipped) · /, 'a finished action: its status and duration');
   });
 
+  it("a run's action row opens its log named after the action; so does a reference without the name (a notice's Show Log) once the run was read", async () => {
+    const api = await signedInAs();
+    select(api, 207, 'Verbose build');
+    const view = runsView(api);
+    const [newest] = (await view.getChildren()) as RunNode[];
+    const [action] = (await view.getChildren(newest)) as ActionExecutionNode[];
+    assert.equal(action.label, 'Run verbose tests');
+    assert.ok(action.command, 'the action row opens its log');
+    const fromRow = await vscode.commands.executeCommand<vscode.Uri>(action.command.command, ...(action.command.arguments ?? []));
+    assert.equal(path.posix.basename(fromRow.path), `Run verbose tests #${newest.ref.executionId}.log`);
+    const { actionName: _, ...unnamed } = action.command.arguments?.[0] as { actionName?: string };
+    const fromNotice = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.showRunLog', unnamed);
+    assert.equal(path.posix.basename(fromNotice.path), `Run verbose tests #${newest.ref.executionId}.log`);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('follows a run to its gate, approves it (confirmed), and tells its end', async () => {
     const api = await signedInAs();
     select(api, 205, 'Approval');
