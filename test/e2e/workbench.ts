@@ -29,6 +29,10 @@ export interface TreeRow {
   level: number;
   /** true / false for collapsible items, undefined for leaves. */
   expanded: boolean | undefined;
+  /** The row's codicon (`pass`, `sync`: a spinning one is `sync` too), '' when it shows none. */
+  icon: string;
+  /** Whether the row is selected. */
+  selected: boolean;
 }
 
 export type TextMatch = string | RegExp;
@@ -224,6 +228,8 @@ export class Workbench {
           ariaLabel: el.getAttribute('aria-label') ?? '',
           level: Number(el.getAttribute('aria-level') ?? '1'),
           expanded: expanded === null ? undefined : expanded === 'true',
+          selected: el.classList.contains('selected'),
+          icon: /\bcodicon-(?!modifier-)([\w-]+)/.exec((el.querySelector('.custom-view-tree-node-item-icon') as HTMLElement | null)?.className ?? '')?.[1] ?? '',
         };
       }),
     );
