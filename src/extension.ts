@@ -8,6 +8,7 @@
 // (src/auth/apiConnection.ts) → src/api/.
 import type * as vscode from 'vscode';
 import type { RateLimitState, Target } from './api';
+import { AccountsAuthProvider, registerAccountsProvider } from './auth/authProvider';
 import { AuthSession } from './auth/session';
 import type { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { ViewId } from './commandIds';
@@ -40,6 +41,8 @@ export interface TestViews extends Views {
 export interface ExtensionApi {
   readonly services: Services;
   readonly session: AuthSession;
+  /** The Accounts menu's provider (its sessions, Sign Out of one account). */
+  readonly accounts: AccountsAuthProvider;
   readonly views: TestViews;
   /** The rate-limit state of the address in use (each address has its own). */
   readonly rateLimit: RateLimitState;
@@ -57,21 +60,24 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const log = createLog();
   const session = new AuthSession(context);
   const features = new FeaturesOnFirstUse({ context, session, log });
+  const accountsProvider = new AccountsAuthProvider(session.accounts, session);
   context.subscriptions.push(
     log,
     session,
+    accountsProvider,
+    registerAccountsProvider(accountsProvider),
     features,
     // A token (at start, from a sign-in, or from another window): the views have rows to show.
     session.onDidChangeState(() => session.signedIn && features.start()),
   );
   // Reads the settings and SecretStorage (no request) to set the welcome state.
   void session.ready().then(() => session.signedIn && features.start());
-  return testApi(session, () => features.start(), performance.now() - started);
+  return testApi(session, accountsProvider, () => features.start(), performance.now() - started);
 }
 
 export function deactivate(): void {}
 
-function testApi(session: AuthSession, kernel: () => Kernel, activationMs: number): ExtensionApi {
+function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: () => Kernel, activationMs: number): ExtensionApi {
   const view = <P>(id: string): P => kernel().views.view(id) as P;
   const views: TestViews = {
     get projects() {
@@ -104,6 +110,7 @@ function testApi(session: AuthSession, kernel: () => Kernel, activationMs: numbe
       return kernel();
     },
     session,
+    accounts,
     views,
     get rateLimit() {
       return kernel().connection.rateLimitFor(session.baseUrl ?? '');

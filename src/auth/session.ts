@@ -12,6 +12,7 @@ import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
 import { Command, ContextKey } from '../commandIds';
 import type { ApiConnection } from './apiConnection';
+import { AccountRegistry } from './accounts';
 
 export { ENV_TOKEN };
 export type { SessionState };
@@ -51,12 +52,16 @@ export class AuthSession implements Session, vscode.Disposable {
   private announced: string | undefined;
   private connection: ApiConnection | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Every signed-in account (src/auth/accounts.ts); this session shows the one of the configured address. */
+  readonly accounts: AccountRegistry;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
+    this.accounts = new AccountRegistry(context);
     this.disposables.push(
+      this.accounts,
       this.changeEmitter,
       this.stateEmitter,
       context.secrets.onDidChange((e) => {

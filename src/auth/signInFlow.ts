@@ -18,7 +18,7 @@ import type { WorkspaceData } from '../workspace/workspaceData';
 import { describeError } from '../ui/errorMessages';
 import type { SignInArgs, SignInResult } from '../services';
 import type { AuthSession } from './session';
-import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
+import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { hostProblem } from './address';
 import { noteTokenChecked } from './tokenExpiry';
@@ -216,7 +216,10 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
  * the data the workspaces the check listed, so that the workspace pick asks nothing again.
  */
 async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
+  // A token replaces an OAuth sign-in of the same address: its token set goes.
+  await session.accounts.storeTokenSet(baseUrl, undefined);
   await session.storeToken(token, verified.scopes, baseUrl);
+  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', workspace: getWorkspace() });
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (verified.workspaces) {
     data.seedWorkspaces(verified.workspaces);
