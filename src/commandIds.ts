@@ -6,6 +6,9 @@
 export const Command = {
   SignIn: 'workspaceAutomation.signIn',
   SignOut: 'workspaceAutomation.signOut',
+  SignInWithOAuth: 'workspaceAutomation.signInWithOAuth',
+  ShowOAuthRedirect: 'workspaceAutomation.showOAuthRedirect',
+  SwitchAccount: 'workspaceAutomation.switchAccount',
   SelectWorkspace: 'workspaceAutomation.selectWorkspace',
   OpenSettings: 'workspaceAutomation.openSettings',
   OpenTokenPage: 'workspaceAutomation.openTokenPage',

@@ -19,6 +19,7 @@ import type { TargetsProvider } from './features/targets/provider';
 import type { VariablesProvider } from './features/variables/provider';
 import type { WalkthroughProgress } from './features/walkthrough/progress';
 import type { Kernel } from './kernel';
+import type { OAuthRedirects } from './auth/oauthSignIn';
 import { FeaturesOnFirstUse } from './lazyLoad';
 import { createLog } from './log';
 import type { Services, Views } from './services';
@@ -51,6 +52,8 @@ export interface ExtensionApi {
   readonly statusBar: RateLimitItem;
   readonly tokenExpiry: TokenExpiryWatcher;
   readonly walkthrough: WalkthroughProgress;
+  /** The OAuth sign-in's browser side (tests put their own browser in `open`, or call handleUri). */
+  readonly oauthRedirects: OAuthRedirects;
   /** Milliseconds spent inside activate() (reported by the benchmark, test/bench). */
   readonly activationMs: number;
 }
@@ -124,6 +127,9 @@ function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: (
     },
     get walkthrough() {
       return kernel().exposed.get('walkthrough') as WalkthroughProgress;
+    },
+    get oauthRedirects() {
+      return kernel().exposed.get('oauthRedirects') as OAuthRedirects;
     },
     activationMs,
   };

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
+import { OAuthTokens } from './auth/oauthTokens';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
 import { CurrentProject } from './currentProject';
@@ -34,12 +35,14 @@ export interface Kernel extends FeatureContext, vscode.Disposable {
 export function createKernel({ context, session, log }: KernelBase): Kernel {
   const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
   session.connect(connection);
+  const oauthTokens = new OAuthTokens(context, session.accounts);
+  session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);
   const currentProject = new CurrentProject();
   const views = new Sidebar(currentProject);
   const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   const exposed = new Map<string, unknown>();
-  const disposables: vscode.Disposable[] = [connection, data, currentProject, tokenExpiry];
+  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, currentProject, tokenExpiry];
   const kernel: Kernel = {
     context,
     session,

@@ -32,6 +32,8 @@ export interface AccountRecord {
   address: BaseUrlInput;
   userName?: string;
   kind: 'token' | 'oauth';
+  /** The OAuth application signed in with (its secret, if any, is in SecretStorage). */
+  clientId?: string;
   /** The workspace and project last shown for this account. */
   workspace?: string;
   project?: string;

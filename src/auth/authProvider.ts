@@ -10,9 +10,6 @@ import { Command } from '../commandIds';
 
 export const AUTH_PROVIDER_ID = 'workspace-automation';
 
-/** Gives an account's current access token (an OAuth one renewed first when it is about to expire). */
-export type AccessTokenSource = (baseUrl: string) => Promise<string | undefined>;
-
 export class AccountsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changeEmitter.event;
@@ -20,8 +17,6 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
   private known = new Map<string, vscode.AuthenticationSession>();
   private readonly disposables: vscode.Disposable[] = [];
   private announcing: Promise<void> = Promise.resolve();
-  /** Set when the OAuth part loads: renews a token before it is handed out. */
-  accessToken: AccessTokenSource | undefined;
 
   constructor(
     private readonly accounts: AccountRegistry,
@@ -60,7 +55,8 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     for (const account of this.accounts.list()) {
       let token: string | undefined;
       try {
-        token = this.accessToken ? await this.accessToken(account.baseUrl) : await this.accounts.storedToken(account.baseUrl);
+        // An OAuth account's token renewed first when the features (and the renewal) are loaded.
+        token = (await this.session.tokenRenewal?.accessToken(account.baseUrl)) ?? (await this.accounts.storedToken(account.baseUrl));
       } catch {
         // Cannot be renewed: the account stays listed (so that it can be signed out) with its stored token.
         token = await this.accounts.storedToken(account.baseUrl);

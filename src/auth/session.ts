@@ -11,7 +11,7 @@ import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
 import { Command, ContextKey } from '../commandIds';
-import type { ApiConnection } from './apiConnection';
+import type { ApiConnection, TokenRenewal } from './apiConnection';
 import { AccountRegistry } from './accounts';
 
 export { ENV_TOKEN };
@@ -54,6 +54,8 @@ export class AuthSession implements Session, vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Every signed-in account (src/auth/accounts.ts); this session shows the one of the configured address. */
   readonly accounts: AccountRegistry;
+  /** Keeps OAuth accounts' tokens fresh (src/auth/oauthTokens.ts); given by the kernel. */
+  tokenRenewal: { forAddress(baseUrl: string): TokenRenewal; accessToken(baseUrl: string): Promise<string | undefined> } | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -98,7 +100,10 @@ export class AuthSession implements Session, vscode.Disposable {
     }
     // Made on first use: a signed-out window never loads the client's code (dist/lazy.js).
     if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
-      this._client = this.clientFor(this._baseUrl, () => this.token);
+      const baseUrl = this._baseUrl;
+      this._client = this.connection
+        ? this.connection.clientFor(baseUrl, () => this.token, this.tokenRenewal?.forAddress(baseUrl))
+        : this.clientFor(baseUrl, () => this.token);
       this.clientBaseUrl = this._baseUrl;
     }
     return this._client;

@@ -6,7 +6,8 @@ import * as openTokenPage from './openTokenPage';
 import * as selectWorkspace from './selectWorkspace';
 import * as signIn from './signIn';
 import * as signOut from './signOut';
+import * as signInWithOAuth from './signInWithOAuth';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  return [signIn, signOut, selectWorkspace, openTokenPage].flatMap((m) => m.register(ctx));
+  return [signIn, signInWithOAuth, signOut, selectWorkspace, openTokenPage].flatMap((m) => m.register(ctx));
 }
