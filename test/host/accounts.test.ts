@@ -105,4 +105,13 @@ describe(`accounts: the Accounts menu's provider ${dialectTag}`, function () {
     const got = await vscode.authentication.getSession('workspace-automation', [], { silent: true });
     assert.ok(got === undefined || got.accessToken === 'admin-token', `got ${got?.account.label}`);
   });
+
+  it('after Sign Out the status bar no longer shows the last budget as if current', async () => {
+    const api = await extensionApi();
+    assert.equal((await signInCommand('admin-token'))?.signedIn, true);
+    await api.session.client?.getUser();
+    await waitFor('the budget to be shown', () => api.statusBar.visible);
+    await vscode.commands.executeCommand('workspaceAutomation.signOut');
+    assert.equal(api.statusBar.visible, false);
+  });
 });

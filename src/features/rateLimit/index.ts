@@ -7,7 +7,8 @@ import { RateLimitItem } from './rateLimitItem';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const item = new RateLimitItem(ctx.log);
-  const follow = (): void => item.follow(ctx.session.baseUrl ? ctx.connection.rateLimitFor(ctx.session.baseUrl) : undefined);
+  // Signed out: no budget shown (the last one is not current any more).
+  const follow = (): void => item.follow(ctx.session.baseUrl && ctx.session.signedIn ? ctx.connection.rateLimitFor(ctx.session.baseUrl) : undefined);
   follow();
   ctx.expose('statusBar', item);
   return [item, ctx.session.onDidChange(follow), vscode.commands.registerCommand(Command.ShowRateLimit, () => item.showDetails())];
