@@ -8,7 +8,6 @@ export const Command = {
   SignOut: 'workspaceAutomation.signOut',
   SignInWithOAuth: 'workspaceAutomation.signInWithOAuth',
   ShowOAuthRedirect: 'workspaceAutomation.showOAuthRedirect',
-  SwitchAccount: 'workspaceAutomation.switchAccount',
   SelectWorkspace: 'workspaceAutomation.selectWorkspace',
   OpenSettings: 'workspaceAutomation.openSettings',
   OpenTokenPage: 'workspaceAutomation.openTokenPage',
