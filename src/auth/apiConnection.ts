@@ -42,7 +42,18 @@ export class ApiConnection implements vscode.Disposable {
     return new ApiClient({
       baseUrl,
       getToken: renewal ? async () => (await renewal.accessToken()) ?? getToken() : getToken,
-      renewAfterUnauthorized: renewal ? (rejected) => renewal.afterUnauthorized(rejected) : undefined,
+      renewAfterUnauthorized: renewal
+        ? async (rejected) => {
+            this.log.info('A 401: renewing the OAuth access token once.');
+            try {
+              return await renewal.afterUnauthorized(rejected);
+            } catch (e) {
+              // The 401 stands; the log says why the renewal gave nothing (redacted).
+              this.log.warn(redact(`The OAuth renewal after a 401 failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, [...secrets(), rejected]));
+              throw e;
+            }
+          }
+        : undefined,
       fetch: lazyFetch,
       userAgent: this.userAgent,
       rateLimit: this.rateLimitFor(baseUrl),

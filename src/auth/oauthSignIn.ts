@@ -48,8 +48,19 @@ export async function redirectAddress(kind = redirectKind()): Promise<string> {
     const port = oauthConfig().get<number>('loopbackPort') ?? DEFAULT_LOOPBACK_PORT;
     return `http://127.0.0.1:${port}/callback`;
   }
-  return (await vscode.env.asExternalUri(ownCallback())).toString(true);
+  // Asked once per window: a web editor (code-server) adds a new request id on each call, and the
+  // address sent must be the one shown for registration (the service compares it exactly).
+  externalCallback ??= Promise.resolve(vscode.env.asExternalUri(ownCallback())).then(
+    (uri) => uri.toString(true),
+    (e: unknown) => {
+      externalCallback = undefined;
+      throw e;
+    },
+  );
+  return externalCallback;
 }
+
+let externalCallback: Promise<string> | undefined;
 
 function ownCallback(): vscode.Uri {
   return vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}${CALLBACK_PATH}`);

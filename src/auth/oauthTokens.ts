@@ -14,6 +14,8 @@ import { Command } from '../commandIds';
 
 export class OAuthTokens implements vscode.Disposable {
   private readonly coordinators = new Map<string, RefreshCoordinator>();
+  /** The client id each address's coordinator renews with. */
+  private readonly coordinatorClients = new Map<string, string>();
   /** The last access token handed out per address (for redaction in the log). */
   private readonly handedOut = new Map<string, string>();
 
@@ -29,7 +31,13 @@ export class OAuthTokens implements vscode.Disposable {
     }
     const clientId = account.clientId;
     let c = this.coordinators.get(baseUrl);
+    // A new sign-in may use another application (client id): its coordinator must not renew with the old one.
+    if (c && this.coordinatorClients.get(baseUrl) !== clientId) {
+      c.dispose();
+      c = undefined;
+    }
     if (!c) {
+      this.coordinatorClients.set(baseUrl, clientId);
       const key = oauthTokenKey(baseUrl);
       c = new RefreshCoordinator({
         store: {
