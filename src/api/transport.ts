@@ -1,3 +1,4 @@
+// One job: sending one request and reading its whole answer; every part below serves that attempt loop.
 // The request machinery: the token and headers, a timeout per attempt, retries with backoff (GET
 // on network failure and 502/503/504, others only when never connected), one request for identical
 // GETs in flight (inflight.ts), cancellation, the rate-limit bookkeeping, and the redirect and
