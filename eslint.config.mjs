@@ -25,6 +25,9 @@ const noOtherFeature = (own) => ({
   regex: `(^|/)(${FEATURES.filter((f) => f !== own).join('|')})(/|$)|^(\\.\\./)+${wiring.slice('(^|/)'.length)}`,
   message: `src/features/${own} imports the kernel and itself only: what two features share moves to the kernel (house.md); the kernel comes in register(ctx).`,
 });
+/** window.showInformationMessage, showWarningMessage and showErrorMessage (an esquery pattern). */
+const SHOW_MESSAGE = '/^show(Information|Warning|Error)Message$/';
+const NOTIFY_MESSAGE = 'Show notifications through src/ui/notify.ts (showInformationMessage, …): it keeps a server\'s text from becoming a link the editor runs.';
 /** One no-restricted-imports rule from the pattern lists that apply to a folder (ESLint keeps only the last value of a rule). */
 const restrict = (...patterns) => ['error', { patterns }];
 
@@ -83,6 +86,24 @@ export default tseslint.config(
           paths: [{ name: 'vscode', message: 'src/api must not import vscode.' }],
           patterns: [{ regex: '^\\.\\./', message: 'src/api may not import anything outside src/api.' }],
         },
+      ],
+    },
+  },
+  {
+    // Every notification goes through src/ui/notify.ts, which keeps a server's text or a name a
+    // member chose from becoming a link the editor runs on click (issue 22).
+    files: ['src/**/*.ts'],
+    ignores: ['src/ui/notify.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `MemberExpression[object.name='window'][property.name=${SHOW_MESSAGE}]`,
+          `MemberExpression[object.property.name='window'][property.name=${SHOW_MESSAGE}]`,
+          `MemberExpression[object.property.name='window'][property.value=${SHOW_MESSAGE}]`,
+          `VariableDeclarator[init.name='window'] > ObjectPattern > Property[key.name=${SHOW_MESSAGE}]`,
+          `VariableDeclarator[init.property.name='window'] > ObjectPattern > Property[key.name=${SHOW_MESSAGE}]`,
+        ].map((selector) => ({ selector, message: NOTIFY_MESSAGE })),
       ],
     },
   },

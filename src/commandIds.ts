@@ -37,6 +37,17 @@ export const Command = {
   RefreshVariables: 'workspaceAutomation.refreshVariables',
   ShowWorkspaceVariables: 'workspaceAutomation.showWorkspaceVariables',
   ShowProjectVariables: 'workspaceAutomation.showProjectVariables',
+  // Runs: starting a run, and the logs (runs-start).
+  RunPipeline: 'workspaceAutomation.runPipeline',
+  ShowRunLog: 'workspaceAutomation.showRunLog',
+  // Runs: following and acting on runs (runs-ui).
+  FollowRun: 'workspaceAutomation.followRun',
+  RefreshRuns: 'workspaceAutomation.refreshRuns',
+  ApproveRun: 'workspaceAutomation.approveRun',
+  SetRunVariables: 'workspaceAutomation.setRunVariables',
+  CancelRun: 'workspaceAutomation.cancelRun',
+  RetryRun: 'workspaceAutomation.retryRun',
+  AllowRunTarget: 'workspaceAutomation.allowRunTarget',
 } as const;
 
 /** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */
@@ -46,6 +57,7 @@ export const ViewId = {
   Commits: 'workspaceAutomation.commits',
   Targets: 'workspaceAutomation.targets',
   Variables: 'workspaceAutomation.variables',
+  Runs: 'workspaceAutomation.runs',
   RateLimitItem: 'workspaceAutomation.rateLimit',
 } as const;
 

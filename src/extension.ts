@@ -6,7 +6,7 @@
 // The route of a request: a feature's command → the workspace's data or the session's client
 // (src/auth/session.ts) → the API connection's client for the session's address and token
 // (src/auth/apiConnection.ts) → src/api/.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { RateLimitState, Target } from './api';
 import { AccountsAuthProvider, registerAccountsProvider } from './auth/authProvider';
 import { AuthSession } from './auth/session';
@@ -19,9 +19,10 @@ import type { TargetsProvider } from './features/targets/provider';
 import type { VariablesProvider } from './features/variables/provider';
 import type { WalkthroughProgress } from './features/walkthrough/progress';
 import type { Kernel } from './kernel';
-import type { OAuthRedirects } from './auth/oauthSignIn';
-import { FeaturesOnFirstUse } from './lazyLoad';
+import type { OAuthRedirects } from './features/accounts/oauthSignIn';
+import { FeaturesOnFirstUse, lazy } from './lazyLoad';
 import { createLog } from './log';
+import { underTestHarness } from './testHarness';
 import type { Services, Views } from './services';
 
 /** The views for the extension-host tests: the providers, the intents, and a few shortcuts. */
@@ -38,7 +39,7 @@ export interface TestViews extends Views {
   refreshAll(): void;
 }
 
-/** What activate() returns: handles for the extension-host tests (each starts the features). */
+/** What activate() returns under the test harness (testHarness.ts): handles for the extension-host tests (each starts the features); elsewhere nothing. */
 export interface ExtensionApi {
   readonly services: Services;
   readonly session: AuthSession;
@@ -58,12 +59,12 @@ export interface ExtensionApi {
   readonly activationMs: number;
 }
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
   const started = performance.now();
-  const log = createLog();
+  const log = createLog(() => lazy().logLine);
   const session = new AuthSession(context);
   const features = new FeaturesOnFirstUse({ context, session, log });
-  const accountsProvider = new AccountsAuthProvider(session.accounts, session);
+  const accountsProvider = new AccountsAuthProvider(session.accounts, session, () => void features.start());
   context.subscriptions.push(
     log,
     session,
@@ -75,7 +76,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   );
   // Reads the settings and SecretStorage (no request) to set the welcome state.
   void session.ready().then(() => session.signedIn && features.start());
-  return testApi(session, accountsProvider, () => features.start(), performance.now() - started);
+  // Other extensions read what activate() returns: the handles (secret storage, token) only for the test harness.
+  return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test)
+    ? testApi(session, accountsProvider, () => features.start(), performance.now() - started)
+    : undefined;
 }
 
 export function deactivate(): void {}

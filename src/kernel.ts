@@ -10,11 +10,13 @@ import type { AuthSession } from './auth/session';
 import { OAuthTokens } from './auth/oauthTokens';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
-import { CurrentProject } from './currentProject';
+import { CurrentPipeline } from './currentPipeline';
+import { CurrentProject } from './workspace/currentProject';
 import type { FeatureContext } from './services';
 import { openSettings } from './settings';
 import { registerRowCommands } from './tree/rowCommands';
 import { Sidebar } from './tree/sidebar';
+import { RunTracker } from './workspace/runTracker';
 import { WorkspaceData } from './workspace/workspaceData';
 
 /** What activation made: the extension's context, the session (settings and SecretStorage), the log. */
@@ -38,11 +40,18 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   const oauthTokens = new OAuthTokens(context, session.accounts);
   session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);
-  const currentProject = new CurrentProject();
-  const views = new Sidebar(currentProject);
+  const currentProject = new CurrentProject(() => ({ baseUrl: session.baseUrl, workspace: session.workspace }), context.workspaceState);
+  const currentPipeline = new CurrentPipeline();
+  const views = new Sidebar(currentProject, currentPipeline);
+  // Runs are polled only while the window is focused (followed ones once a minute when not), and
+  // wait for the reset when the budget of the address in use is spent.
+  const runs = new RunTracker(data, {
+    focused: vscode.window.state.focused,
+    budget: () => (session.baseUrl ? connection.rateLimitFor(session.baseUrl).snapshot() : undefined),
+  });
   const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   const exposed = new Map<string, unknown>();
-  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, currentProject, tokenExpiry];
+  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, currentProject, currentPipeline, runs, tokenExpiry];
   const kernel: Kernel = {
     context,
     session,
@@ -51,6 +60,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     views,
     log,
     connection,
+    runs,
     tokenExpiry,
     exposed,
     expose: (name, part) => void exposed.set(name, part),
@@ -59,10 +69,16 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   };
   disposables.push(
     // Another workspace or account: the chosen project belongs to the old one.
-    session.onDidChange(() => currentProject.set(undefined)),
+    session.onDidChange(() => {
+      currentProject.clear();
+      currentPipeline.set(undefined);
+    }),
+    vscode.window.onDidChangeWindowState((state) => runs.setFocused(state.focused)),
     ...registerRowCommands(kernel),
     vscode.commands.registerCommand(Command.ShowLog, () => log.show()),
     vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
   );
+  // A returning user finds the project chosen last time in this window (its address and workspace).
+  void session.ready().then(() => session.signedIn && currentProject.restore());
   return kernel;
 }

@@ -8,7 +8,7 @@ type LazyModule = typeof import('./lazy');
 let loaded: LazyModule | undefined;
 
 /** dist/lazy.js (src/lazy.ts when unbundled), loaded on the first call. */
-function lazy(): LazyModule {
+export function lazy(): LazyModule {
   if (loaded) {
     return loaded;
   }

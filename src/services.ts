@@ -5,8 +5,9 @@ import type * as vscode from 'vscode';
 import type { ApiClient, ConfigurationError } from './api';
 import type { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
-import type { CurrentProject } from './currentProject';
+import type { CurrentProject } from './workspace/currentProject';
 import type { Sidebar } from './tree/sidebar';
+import type { RunTracker } from './workspace/runTracker';
 import type { WorkspaceData } from './workspace/workspaceData';
 
 /** Where the session stands (also the `ContextKey.State` context key, which the welcome views follow). */
@@ -110,6 +111,8 @@ export interface FeatureContext extends Services {
   readonly auth: AuthSession;
   /** How requests go out: the rate-limit budget of each address, every request attempt. */
   readonly connection: ApiConnection;
+  /** The runs polled because they are shown or followed (follow(), their end told); paced by focus and budget. */
+  readonly runs: RunTracker;
   /** Shows the extension-host tests a part of the feature (ExtensionApi), by name. */
   expose(name: string, part: unknown): void;
 }

@@ -1,5 +1,6 @@
 // The API's base address, from the account type or from a full API address (conventions.md).
-// Plain http:// is accepted only for loopback hosts: a token never crosses a network in clear text.
+// Plain http:// is accepted only for localhost, 127.0.0.1 and [::1]: a token never crosses a network
+// in clear text.
 import { ConfigurationError } from './errors';
 
 export type AccountType = 'us' | 'eu' | 'self-hosted';
@@ -12,30 +13,17 @@ export type BaseUrlInput =
   | { accountType: 'self-hosted'; /** host name or IP address, optionally with :port */ host: string }
   | { /** a full API address: the local emulator, a gateway, a proxy */ apiUrl: string };
 
+/** The hosts plain http:// may go to, in URL.hostname form: this machine's own names, exactly. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * True for 127.0.0.0/8, ::1 and the name `localhost` itself (URL.hostname form, IPv6 in brackets
- * or not). Decided by address: `*.localhost` and other names are not loopback, whatever a
- * resolver may do with them.
+ * True for exactly `localhost`, `127.0.0.1` and `[::1]` (URL.hostname form: the URL parser has
+ * already written `127.1` or `[0:0:0:0:0:0:0:1]` that way). Nothing else: `localhost.` is a name
+ * the network's resolver answers, the rest of 127/8 and `[::ffff:127.0.0.1]` are not what every
+ * system routes to itself, and a configured proxy would receive any of them, token and all.
  */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (h === 'localhost') {
-    return true;
-  }
-  if (h === '::1' || h === '0:0:0:0:0:0:0:1') {
-    return true;
-  }
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
-  if (v4) {
-    return Number(v4[1]) === 127 && v4.slice(1).every((p) => Number(p) <= 255);
-  }
-  const mapped = /^::ffff:(127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(h);
-  if (mapped) {
-    return isLoopbackHost(mapped[1]);
-  }
-  // ::ffff:7f00:1 is how URL normalises ::ffff:127.0.0.1
-  const mappedHex = /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.exec(h);
-  return mappedHex !== null;
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
 }
 
 /**
@@ -109,7 +97,7 @@ function checkApiUrl(raw: string): string {
   if (url.protocol === 'http:') {
     if (!isLoopbackHost(url.hostname)) {
       throw new ConfigurationError(
-        `Plain http:// is allowed only for this machine (localhost, 127.0.0.1, ::1); use https:// for "${url.host}" so the token is not sent in clear text.`,
+        `Plain http:// is allowed only for this machine (localhost, 127.0.0.1, [::1]); use https:// for "${url.host}" so the token is not sent in clear text.`,
       );
     }
   } else if (url.protocol !== 'https:') {

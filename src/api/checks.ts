@@ -1,7 +1,7 @@
 // The check combinators the validators are written in: each check validates (and may normalise) a
 // value and names where it failed (ShapeError, with the path built on the way out); objects and
 // lists are compiled once; a tolerant list leaves a bad item out and records it (itemProblems).
-import { addProblem, prefixProblems } from './tolerant';
+import { addProblem, MAX_LEFT_OUT, prefixProblems } from './tolerant';
 
 export class ShapeError extends Error {
   private _at: string;
@@ -16,6 +16,11 @@ export class ShapeError extends Error {
     this.name = 'ShapeError';
   }
 
+  /** The message for the current path. */
+  protected render(): string {
+    return shapeMessage(this._at, this.expected, this.got);
+  }
+
   /** Where in the answer, e.g. `commits[3].author_date` ('' for the answer itself). */
   get at(): string {
     return this._at;
@@ -27,8 +32,25 @@ export class ShapeError extends Error {
    */
   within(outer: string): this {
     this._at = joinPath(outer, this._at);
-    this.message = shapeMessage(this._at, this.expected, this.got);
+    this.message = this.render();
     return this;
+  }
+}
+
+/**
+ * A list with more unreadable items than a list may leave out (MAX_LEFT_OUT): the whole answer is
+ * refused with this one error, instead of a row and a log line per item. `got` is how many items
+ * the list had; the reading stopped at the first item past the limit.
+ */
+export class TooManyLeftOutError extends ShapeError {
+  constructor(sent: number) {
+    super('', `at most ${MAX_LEFT_OUT}`, sent);
+    this.name = 'TooManyLeftOutError';
+    this.message = this.render();
+  }
+
+  protected override render(): string {
+    return `${this.at || 'answer'}: more than ${MAX_LEFT_OUT} of its ${String(this.got)} items could not be read (expected ${this.expected})`;
   }
 }
 
@@ -221,13 +243,22 @@ const tolerantArr =
       throw new ShapeError('', 'an array', v);
     }
     const good: unknown[] = [];
+    let leftOut = 0;
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       try {
         good.push(c(x));
       } catch (e) {
+        if (e instanceof TooManyLeftOutError) {
+          // A list inside this item refuses the whole answer, not just the item.
+          throw e.within(`[${i}]`);
+        }
         if (!(e instanceof ShapeError)) {
           throw e;
+        }
+        leftOut++;
+        if (leftOut > MAX_LEFT_OUT) {
+          throw new TooManyLeftOutError(v.length);
         }
         addProblem(good, i, reasonOf(e), x);
       }

@@ -4,7 +4,7 @@ export * from './errors';
 export * from './runs';
 export { resolveBaseUrl, isLoopbackHost, browsableUrl, US_BASE_URL, EU_BASE_URL, type AccountType, type BaseUrlInput } from './baseUrl';
 export { RateLimitState, RATE_LIMIT_WINDOW_MS, type RateLimitSnapshot, type Disposable, type HeaderSource } from './rateLimit';
-export { redact, redactValue, excerpt, isEncryptedValue, REDACTED } from './redact';
+export { redact, redactValue, excerpt, isEncryptedValue, logLine, REDACTED } from './redact';
 export { parseApiDate, formatApiDate } from './dates';
 export { MAX_BODY_BYTES, RedirectError, ResponseTooLargeError, formatBytes } from './boundedBody';
 export { ApiClient, type CallOptions, type ClientOptions } from './client';

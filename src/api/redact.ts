@@ -87,6 +87,18 @@ function walk(v: unknown, secrets: readonly (string | undefined)[], depth: numbe
   return v;
 }
 
+/** How a line break is written in a log line: visibly, as an escape, never as a break. */
+const LINE_BREAK_ESCAPES: Readonly<Record<string, string>> = { '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * The text of one log line: redacted (`secrets` as in redact()), and on one line: a line break in
+ * it (a server's name, a message) is written as `\n` / `\r`, so that no text from outside can
+ * start a line of its own and pass for one the extension wrote.
+ */
+export function logLine(text: string, secrets: readonly (string | undefined)[] = []): string {
+  return redact(text, secrets).replace(/[\r\n\u2028\u2029]/g, (c) => LINE_BREAK_ESCAPES[c]);
+}
+
 /** A short, redacted, single-line excerpt of a body for error messages. */
 export function excerpt(text: string, max = 200, secrets: readonly (string | undefined)[] = []): string {
   // Redact before cutting (a cut could split a secret); very large bodies are shortened first.

@@ -7,6 +7,7 @@ import {
   ApiDisabledError,
   ApiError,
   ErrorCode,
+  MAX_MESSAGES,
   MissingScopeError,
   NotFoundError,
   parseCodedMessage,
@@ -164,19 +165,22 @@ export function parseErrorBody(text: string): ParsedErrorBody | undefined {
     return undefined;
   }
   const o = json as { errors?: unknown; message?: unknown; code?: unknown };
-  const entries: { message?: unknown; code?: unknown }[] = [];
+  let entries: readonly unknown[];
   if (Array.isArray(o.errors)) {
-    for (const e of o.errors) {
-      entries.push(typeof e === 'string' ? { message: e } : e && typeof e === 'object' ? (e as { message?: unknown }) : {});
-    }
+    entries = o.errors;
   } else if (typeof o.message === 'string') {
-    entries.push({ message: o.message, code: o.code });
+    entries = [{ message: o.message, code: o.code }];
   } else {
     return undefined;
   }
   const messages: string[] = [];
   let code: number | undefined;
-  for (const e of entries) {
+  for (const entry of entries) {
+    // An error keeps MAX_MESSAGES: a body of a million messages is read no further than that.
+    if (messages.length >= MAX_MESSAGES) {
+      break;
+    }
+    const e: { message?: unknown; code?: unknown } = typeof entry === 'string' ? { message: entry } : entry && typeof entry === 'object' ? entry : {};
     const coded = parseCodedMessage(typeof e.message === 'string' ? e.message : '');
     const msg = coded.message;
     code ??= coded.code;

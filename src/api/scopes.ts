@@ -16,7 +16,10 @@ export type ScopeAction =
   | 'allowPipeline'
   | 'readVariables'
   | 'createVariable'
-  | 'manageVariables';
+  | 'manageVariables'
+  | 'readRuns'
+  | 'readRunLogs'
+  | 'runPipeline';
 
 export interface ScopeNeed {
   /** The older scope names (VARIABLE_ADD, TARGET_INFO, …), all of them needed. */
@@ -40,6 +43,11 @@ export const SCOPES_FOR: Readonly<Record<ScopeAction, ScopeNeed>> = {
   createVariable: { older: ['WORKSPACE', 'VARIABLE_ADD'], newer: ['VARIABLE_WRITE'] },
   // Changing and deleting one variable (PATCH, DELETE) need the manage level in both schemes.
   manageVariables: { older: ['WORKSPACE', 'VARIABLE_MANAGE'], newer: ['VARIABLE_MANAGE'] },
+  // Runs (conventions.md, "Runs"): reading them, their logs (EXECUTION_INFO in both), and starting,
+  // cancelling, retrying or approving one.
+  readRuns: { older: ['WORKSPACE', 'EXECUTION_INFO'], newer: ['PIPELINE_READ'] },
+  readRunLogs: { older: ['WORKSPACE', 'EXECUTION_INFO'], newer: ['EXECUTION_INFO'] },
+  runPipeline: { older: ['WORKSPACE', 'EXECUTION_RUN'], newer: ['PIPELINE_RUN'] },
 };
 
 /** The action a request belongs to, from its method and path (relative to the base address). */
@@ -67,6 +75,12 @@ export function actionForRequest(method: string | undefined, path: string | unde
   }
   if (/^\/workspaces\/[^/]+\/variables(\/|$)/.test(p)) {
     return post ? 'createVariable' : verb === 'PATCH' || verb === 'DELETE' ? 'manageVariables' : 'readVariables';
+  }
+  if (/\/pipelines\/[^/]+\/executions(\/|$)/.test(p)) {
+    if (post || verb === 'PATCH') {
+      return 'runPipeline';
+    }
+    return /\/logs$/.test(p) ? 'readRunLogs' : 'readRuns';
   }
   if (/\/repository\/commits(\/|$)/.test(p)) {
     return 'readCommits';

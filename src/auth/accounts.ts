@@ -6,12 +6,12 @@
 // removes the account here too.
 import * as vscode from 'vscode';
 import { EU_BASE_URL, US_BASE_URL, type BaseUrlInput } from '../api/baseUrl';
-import { TokenSet } from '../api/oauthTokenSet';
 
 const ACCOUNTS_KEY = 'workspaceAutomation.accounts';
 const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
 const OAUTH_KEY_PREFIX = 'workspaceAutomation.oauth:';
 const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
+const CLIENT_SECRET_KEY_PREFIX = 'workspaceAutomation.oauth.clientSecret:';
 /** More accounts than anyone uses: the stored list is bounded. */
 const MAX_ACCOUNTS = 50;
 
@@ -23,6 +23,11 @@ export function accountTokenKey(baseUrl: string): string {
 /** Where an OAuth account's token set (access and refresh token, expiry) is kept. */
 export function oauthTokenKey(baseUrl: string): string {
   return OAUTH_KEY_PREFIX + baseUrl;
+}
+
+/** Where the client secret of an OAuth application is kept ('' for an application without one). */
+export function clientSecretKey(clientId: string): string {
+  return CLIENT_SECRET_KEY_PREFIX + clientId;
 }
 
 export interface AccountRecord {
@@ -130,9 +135,12 @@ export class AccountRegistry implements vscode.Disposable {
     this.changeEmitter.fire();
   }
 
-  /** The access token to hand out for an account: the OAuth set's when it has one, else the stored token. */
+  /**
+   * The access token stored for an account's address (an OAuth account's may be older than its
+   * token set's: src/auth/oauthTokens.ts renews it, and loads with the features).
+   */
   async storedToken(baseUrl: string): Promise<string | undefined> {
-    return (await this.tokenSet(baseUrl))?.accessToken ?? ((await this.context.secrets.get(accountTokenKey(baseUrl))) || undefined);
+    return (await this.context.secrets.get(accountTokenKey(baseUrl))) || undefined;
   }
 
   scopes(baseUrl: string): readonly string[] {
@@ -140,17 +148,18 @@ export class AccountRegistry implements vscode.Disposable {
     return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
   }
 
-  /** The OAuth token set of an address, when it has one that can be read. */
-  async tokenSet(baseUrl: string): Promise<TokenSet | undefined> {
-    return TokenSet.deserialize(await this.context.secrets.get(oauthTokenKey(baseUrl)));
+  /** A token sign-in replaces an OAuth one of the same address: its token set goes. */
+  async forgetTokenSet(baseUrl: string): Promise<void> {
+    await this.context.secrets.delete(oauthTokenKey(baseUrl));
   }
 
-  async storeTokenSet(baseUrl: string, tokens: TokenSet | undefined): Promise<void> {
-    if (tokens === undefined) {
-      await this.context.secrets.delete(oauthTokenKey(baseUrl));
-    } else {
-      await this.context.secrets.store(oauthTokenKey(baseUrl), tokens.serialize());
-    }
+  /** The stored client secret of an application: '' when it has none, undefined when never asked. */
+  clientSecret(clientId: string): Thenable<string | undefined> {
+    return this.context.secrets.get(clientSecretKey(clientId));
+  }
+
+  async storeClientSecret(clientId: string, secret: string): Promise<void> {
+    await this.context.secrets.store(clientSecretKey(clientId), secret);
   }
 
   dispose(): void {

@@ -21,6 +21,8 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
   constructor(
     private readonly accounts: AccountRegistry,
     private readonly session: AuthSession,
+    /** Loads the features, with them the OAuth renewal (src/auth/oauthTokens.ts): an OAuth account's token may need it. */
+    private readonly startRenewal: () => void,
   ) {
     this.disposables.push(
       this.changeEmitter,
@@ -54,8 +56,11 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     const sessions: vscode.AuthenticationSession[] = [];
     for (const account of this.accounts.list()) {
       let token: string | undefined;
+      if (account.kind === 'oauth' && !this.session.tokenRenewal) {
+        this.startRenewal();
+      }
       try {
-        // An OAuth account's token renewed first when the features (and the renewal) are loaded.
+        // An OAuth account's token renewed first (a stored access token may have expired).
         token = (await this.session.tokenRenewal?.accessToken(account.baseUrl)) ?? (await this.accounts.storedToken(account.baseUrl));
       } catch {
         // Cannot be renewed: the account stays listed (so that it can be signed out) with its stored token.

@@ -7,10 +7,22 @@ import { oauthEndpoints } from '../api/oauth';
 import { SignInAgainError } from '../api/oauthErrors';
 import { RefreshCoordinator } from '../api/oauthRefresh';
 import { requestToken } from '../api/oauthToken';
+import { TokenSet } from '../api/oauthTokenSet';
 import { accountLabel, oauthTokenKey, type AccountRegistry } from './accounts';
 import { lazyFetch, type TokenRenewal } from './apiConnection';
-import { storedClientSecret } from './oauthSignIn';
 import { Command } from '../commandIds';
+import { showWarningMessage } from '../ui/notify';
+
+type Secrets = Pick<vscode.SecretStorage, 'get' | 'store' | 'delete'>;
+
+/** The OAuth token set of an address, when it has one that can be read (here, not in src/auth/accounts.ts: activation loads that one, and the set's reading is the client's code). */
+export async function readTokenSet(secrets: Secrets, baseUrl: string): Promise<TokenSet | undefined> {
+  return TokenSet.deserialize(await secrets.get(oauthTokenKey(baseUrl)));
+}
+
+export async function storeTokenSet(secrets: Secrets, baseUrl: string, tokens: TokenSet): Promise<void> {
+  await secrets.store(oauthTokenKey(baseUrl), tokens.serialize());
+}
 
 export class OAuthTokens implements vscode.Disposable {
   private readonly coordinators = new Map<string, RefreshCoordinator>();
@@ -41,14 +53,14 @@ export class OAuthTokens implements vscode.Disposable {
       const key = oauthTokenKey(baseUrl);
       c = new RefreshCoordinator({
         store: {
-          get: () => this.accounts.tokenSet(baseUrl),
-          set: (tokens) => this.accounts.storeTokenSet(baseUrl, tokens),
+          get: () => readTokenSet(this.context.secrets, baseUrl),
+          set: async (tokens) => (tokens === undefined ? this.context.secrets.delete(oauthTokenKey(baseUrl)) : storeTokenSet(this.context.secrets, baseUrl, tokens)),
           onDidChange: (listener) => this.context.secrets.onDidChange((e) => e.key === key && listener()),
         },
         refresh: async (refreshToken) =>
           requestToken(
             { grantType: 'refresh_token', refreshToken },
-            { tokenUrl: oauthEndpoints({ apiUrl: baseUrl }).tokenUrl, clientId, clientSecret: await storedClientSecret(this.context, clientId), fetch: lazyFetch, now: Date.now },
+            { tokenUrl: oauthEndpoints({ apiUrl: baseUrl }).tokenUrl, clientId, clientSecret: (await this.accounts.clientSecret(clientId)) || undefined, fetch: lazyFetch, now: Date.now },
           ),
         now: Date.now,
       });
@@ -101,7 +113,7 @@ export class OAuthTokens implements vscode.Disposable {
     }
     const again = vscode.l10n.t('Sign In with OAuth');
     // Not awaited: the request that learned it fails now, with the account signed out.
-    void vscode.window.showWarningMessage(vscode.l10n.t('The sign-in to {0} has ended: sign in again to go on.', label), again).then(async (choice) => {
+    void showWarningMessage(vscode.l10n.t('The sign-in to {0} has ended: sign in again to go on.', label), again).then(async (choice) => {
       if (choice === again) {
         await vscode.commands.executeCommand(Command.SignInWithOAuth);
       }

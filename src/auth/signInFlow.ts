@@ -23,6 +23,7 @@ import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/mu
 import { hostProblem } from './address';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
+import { showErrorMessage, showInformationMessage } from '../ui/notify';
 
 export type { SignInArgs, SignInResult };
 
@@ -180,7 +181,7 @@ export interface SignInKernel {
 export async function signInInteractive({ session, data }: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const apiUrl = getApiUrl();
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
-  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers, { countAlone: true }))) {
+  if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers))) {
     return false;
   }
   const { accountType, host, token, baseUrl, verified } = answers;
@@ -197,7 +198,7 @@ export async function signInInteractive({ session, data }: SignInKernel, prompte
     }
   }
   await stored(session, data, token, verified, baseUrl);
-  void vscode.window.showInformationMessage(greeting(baseUrl, verified));
+  void showInformationMessage(greeting(baseUrl, verified));
   if (!getWorkspace()) {
     return selectWorkspace(session, data, undefined, prompter);
   }
@@ -217,7 +218,7 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
  */
 async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
   // A token replaces an OAuth sign-in of the same address: its token set goes.
-  await session.accounts.storeTokenSet(baseUrl, undefined);
+  await session.accounts.forgetTokenSet(baseUrl);
   await session.storeToken(token, verified.scopes, baseUrl);
   await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', workspace: getWorkspace() });
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
@@ -237,7 +238,7 @@ export async function signInWithToken({ session, data }: SignInKernel, args: Sig
   const token = String(args.token ?? '').trim();
   if (!token) {
     const error = vscode.l10n.t('Sign in needs a token.');
-    void vscode.window.showErrorMessage(error);
+    void showErrorMessage(error);
     return { signedIn: false, error };
   }
   let verified: VerifiedToken;
@@ -248,7 +249,7 @@ export async function signInWithToken({ session, data }: SignInKernel, args: Sig
     );
   } catch (e) {
     const error = refusalMessage(e, baseUrl);
-    void vscode.window.showErrorMessage(error);
+    void showErrorMessage(error);
     return { signedIn: false, error };
   }
   await stored(session, data, token, verified, baseUrl);
@@ -267,7 +268,7 @@ export async function showConfigurationError(error: unknown): Promise<void> {
       ? vscode.l10n.t('The API address in the settings is not usable: {0}', error.message)
       : vscode.l10n.t('No API address is configured.');
   const open = vscode.l10n.t('Open Settings');
-  if ((await vscode.window.showErrorMessage(message, open)) === open) {
+  if ((await showErrorMessage(message, open)) === open) {
     await openSettings();
   }
 }

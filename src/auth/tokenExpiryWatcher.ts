@@ -7,6 +7,7 @@ import { formatDateTime, formatRelative } from '../ui/localeFormat';
 import type { AuthSession } from './session';
 import { dayOf, expiryNotice, onTokenChecked, type TokenCheck } from './tokenExpiry';
 import { Command } from '../commandIds';
+import { showWarningMessage } from '../ui/notify';
 
 const KEY_PREFIX = 'workspaceAutomation.tokenExpiry:';
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -101,7 +102,7 @@ export class TokenExpiryWatcher implements vscode.Disposable {
         );
     const renew = vscode.l10n.t('Create a New Token');
     const signIn = vscode.l10n.t('Sign In');
-    void vscode.window.showWarningMessage(message, renew, signIn).then((choice) => {
+    void showWarningMessage(message, renew, signIn).then((choice) => {
       if (choice === renew) {
         void vscode.commands.executeCommand(Command.OpenTokenPage);
       } else if (choice === signIn) {

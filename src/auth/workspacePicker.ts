@@ -10,6 +10,7 @@ import { withCancellableProgress } from '../ui/progress';
 import type { AuthSession } from './session';
 import { getWorkspace, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
+import { showErrorMessage, showWarningMessage } from '../ui/notify';
 
 interface WorkspaceItem extends vscode.QuickPickItem {
   workspace?: Workspace;
@@ -33,7 +34,7 @@ export async function selectWorkspace(
     return true;
   }
   if (!session.client) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Sign in first, then select a workspace.'));
+    void showWarningMessage(vscode.l10n.t('Sign in first, then select a workspace.'));
     return false;
   }
   let list: BoundedList<Workspace>;
@@ -50,13 +51,13 @@ export async function selectWorkspace(
       return false;
     }
     const retry = vscode.l10n.t('Retry');
-    if ((await vscode.window.showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
+    if ((await showErrorMessage(vscode.l10n.t('Could not list your workspaces: {0}', describeError(e)), retry)) === retry) {
       return selectWorkspace(session, data, undefined, prompter);
     }
     return false;
   }
   if (list.items.length === 0) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('This account belongs to no workspace.'));
+    void showWarningMessage(vscode.l10n.t('This account belongs to no workspace.'));
     return false;
   }
   const current = getWorkspace();
@@ -100,7 +101,7 @@ export async function selectWorkspace(
       },
     },
   ];
-  if (!(await runSteps(prompter, TITLE(), steps, answers, { countAlone: true })) || !answers.domain) {
+  if (!(await runSteps(prompter, TITLE(), steps, answers)) || !answers.domain) {
     return false;
   }
   await saveSetting(Setting.Workspace, answers.domain);

@@ -19,6 +19,10 @@ export const ContextValue = {
   Variable: 'wa.variable',
   VariableScope: 'wa.variableScope',
   EffectiveVariables: 'wa.effectiveVariables',
+  /** Runs view: a run with its state's facet (`wa.run.running`, `.approve`, `.variables`, `.failed`, `.done`). */
+  Run: 'wa.run',
+  /** An action of a run (`wa.actionExecution.notAllowed` when a target refused the pipeline: 2678004). */
+  ActionExecution: 'wa.actionExecution',
 } as const;
 
 /** Appended to a contextValue when the item has an html_url, enabling "Open in Browser". */

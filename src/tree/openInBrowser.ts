@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { browsableUrl } from '../api/baseUrl';
 import { Command } from '../commandIds';
+import { showErrorMessage, showInformationMessage } from '../ui/notify';
 
 /** Opens an address outside the editor; tests pass their own as `{ openExternal }` (last argument). */
 type Opener = (uri: vscode.Uri) => Thenable<boolean>;
@@ -18,12 +19,12 @@ export function register(): vscode.Disposable[] {
     vscode.commands.registerCommand(Command.OpenInBrowser, async (item?: { htmlUrl?: unknown; html_url?: unknown }, ...rest: unknown[]) => {
       const raw = item?.htmlUrl ?? item?.html_url;
       if (raw === undefined || raw === null || raw === '') {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose an item with a web page in one of the views.'));
+        void showInformationMessage(vscode.l10n.t('Choose an item with a web page in one of the views.'));
         return false;
       }
       const url = browsableUrl(raw);
       if (!url) {
-        void vscode.window.showErrorMessage(
+        void showErrorMessage(
           vscode.l10n.t('Not opened: the server gave a web address that is not https ({0}). Open the item from the web application instead.', schemeOf(raw)),
         );
         return false;

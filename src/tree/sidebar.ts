@@ -3,7 +3,8 @@
 // scope), each given by the feature whose view it concerns (provide). Also the current project,
 // which the Projects view sets and the Commits and Variables views follow.
 import type * as vscode from 'vscode';
-import type { CurrentProject } from '../currentProject';
+import type { CurrentPipeline } from '../currentPipeline';
+import type { CurrentProject } from '../workspace/currentProject';
 import type { CommitFilter, Views } from '../services';
 import type { NodeTreeProvider } from './nodeTreeProvider';
 
@@ -19,7 +20,11 @@ export class Sidebar implements Views {
   private readonly views = new Map<string, NodeTreeProvider>();
   private readonly intents: Partial<ViewIntents> = {};
 
-  constructor(readonly currentProject: CurrentProject) {}
+  constructor(
+    readonly currentProject: CurrentProject,
+    /** The pipeline the Runs view shows; the Projects view sets it. */
+    readonly currentPipeline: CurrentPipeline,
+  ) {}
 
   /** Shows `provider` as the view `viewId` (package.json): its TreeView is made now; disposing removes both. */
   addView(viewId: string, provider: NodeTreeProvider): vscode.Disposable {

@@ -50,6 +50,12 @@ function actionText(action: ScopeAction): string {
       return l10n.t('Creating a variable');
     case 'manageVariables':
       return l10n.t('Changing or deleting a variable');
+    case 'readRuns':
+      return l10n.t('Reading runs');
+    case 'readRunLogs':
+      return l10n.t("Reading a run's logs");
+    case 'runPipeline':
+      return l10n.t('Starting, cancelling, retrying or approving a run');
   }
 }
 

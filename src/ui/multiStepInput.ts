@@ -1,9 +1,12 @@
+// One job: asking the user, step by step (the prompter and the runner of its steps).
 // Multi-step quick inputs: a flow is a list of steps that read and write one answers object.
 // The runner numbers the steps that apply ("Step 2 of 5"), offers Back from the second step on,
 // and leaves every answer in the object, so that a flow reopened for Edit or Retry starts from the
 // kept answers. Steps talk to the user only through a Prompter: QuickInputPrompter is the editor's
 // quick input, and tests script the same interface with a queue of answers.
 import * as vscode from 'vscode';
+import { noLinks } from './markdown';
+import { showMessage } from './notify';
 
 /**
  * What a prompt resolves to when the user pressed the Back button. A registered symbol, so that a
@@ -19,8 +22,6 @@ export interface PromptFrame {
   totalSteps: number;
   /** Shows the Back button. */
   canGoBack: boolean;
-  /** Shows the counter of a one-step flow too ("1/1"), as Sign In and Select Workspace always have. */
-  countAlone?: boolean;
 }
 
 export interface PickOptions<T extends vscode.QuickPickItem> {
@@ -93,91 +94,102 @@ export class QuickInputPrompter implements Prompter {
     return this.showPick(frame, options, true) as Promise<readonly T[] | Back | undefined>;
   }
 
+  /**
+   * A pick with a loader shows a busy pick, then a new one with the items: an Enter that the editor
+   * took before it showed them reaches the busy pick, which ignores it. One pick for both would take
+   * that Enter (and the editor's empty selection with it) as accepting items the user never saw.
+   */
   private showPick<T extends vscode.QuickPickItem>(
     frame: PromptFrame,
     options: PickManyOptions<T>,
     many: boolean,
   ): Promise<T | readonly T[] | Back | undefined> {
-    const quickPick = vscode.window.createQuickPick<T>();
     const aborter = new AbortController();
-    const disposables: vscode.Disposable[] = [quickPick];
-    applyFrame(quickPick, frame);
-    quickPick.canSelectMany = many;
-    quickPick.ignoreFocusOut = options.ignoreFocusOut ?? false;
-    quickPick.matchOnDescription = options.matchOnDescription ?? false;
-    quickPick.matchOnDetail = options.matchOnDetail ?? false;
-
-    const showItems = (items: readonly T[]): void => {
-      quickPick.items = items;
-      quickPick.placeholder = items.length === 0 && options.emptyPlaceholder ? options.emptyPlaceholder : options.placeholder;
-      if (many && options.isSelected) {
-        quickPick.selectedItems = items.filter(options.isSelected);
-      }
-      const active = options.isActive ? items.find(options.isActive) : undefined;
-      if (active) {
-        quickPick.activeItems = [active];
-      }
-    };
-
     return new Promise<T | readonly T[] | Back | undefined>((resolve, reject) => {
       let settled = false;
+      let shown: { pick: vscode.QuickPick<T>; listeners: vscode.Disposable } | undefined;
       const finish = (settle: () => void): void => {
         if (!settled) {
           settled = true;
           settle();
           aborter.abort();
-          disposables.forEach((d) => d.dispose());
+          shown?.listeners.dispose();
+          shown?.pick.dispose();
         }
       };
-      disposables.push(
-        quickPick.onDidTriggerButton((button) => {
-          if (button === vscode.QuickInputButtons.Back) {
-            finish(() => resolve(BACK));
+
+      /** Shows a pick of `items` (undefined: busy while they load) in place of the one shown. */
+      const show = (items: readonly T[] | undefined): vscode.QuickPick<T> => {
+        const pick = vscode.window.createQuickPick<T>();
+        applyFrame(pick, frame);
+        pick.canSelectMany = many;
+        pick.ignoreFocusOut = options.ignoreFocusOut ?? false;
+        pick.matchOnDescription = options.matchOnDescription ?? false;
+        pick.matchOnDetail = options.matchOnDetail ?? false;
+        if (items) {
+          pick.items = items;
+          pick.placeholder = items.length === 0 && options.emptyPlaceholder ? options.emptyPlaceholder : options.placeholder;
+          if (many && options.isSelected) {
+            pick.selectedItems = items.filter(options.isSelected);
           }
-        }),
-        quickPick.onDidTriggerItemButton((event) => {
-          if (options.acceptOnItemButton) {
-            finish(() => resolve(event.item));
+          const active = options.isActive ? items.find(options.isActive) : undefined;
+          if (active) {
+            pick.activeItems = [active];
           }
-        }),
-        quickPick.onDidAccept(() => {
-          if (quickPick.busy) {
-            return;
-          }
-          if (many) {
-            finish(() => resolve([...quickPick.selectedItems]));
-          } else {
-            const chosen = quickPick.selectedItems[0] ?? quickPick.activeItems[0];
-            if (chosen) {
+        } else {
+          pick.busy = true;
+          pick.placeholder = options.loadingPlaceholder ?? options.placeholder;
+        }
+        const listeners = vscode.Disposable.from(
+          pick.onDidTriggerButton((button) => {
+            if (button === vscode.QuickInputButtons.Back) {
+              finish(() => resolve(BACK));
+            }
+          }),
+          pick.onDidTriggerItemButton((event) => {
+            if (options.acceptOnItemButton) {
+              finish(() => resolve(event.item));
+            }
+          }),
+          pick.onDidAccept(() => {
+            // Many: the checked items, none included. One: the chosen or highlighted item.
+            const chosen = many ? [...pick.selectedItems] : (pick.selectedItems[0] ?? pick.activeItems[0]);
+            if (items && chosen) {
               finish(() => resolve(chosen));
             }
-          }
-        }),
-        quickPick.onDidHide(() => finish(() => resolve(undefined))),
-      );
-
-      if (typeof options.items === 'function') {
-        quickPick.busy = true;
-        quickPick.placeholder = options.loadingPlaceholder ?? options.placeholder;
-        quickPick.show();
-        const progress = (text: string): void => {
-          if (!settled && quickPick.busy) {
-            quickPick.placeholder = text;
-          }
-        };
-        options.items(aborter.signal, progress).then(
-          (items) => {
-            if (!settled) {
-              quickPick.busy = false;
-              showItems(items);
-            }
-          },
-          (error: unknown) => finish(() => reject(error)),
+          }),
+          pick.onDidHide(() => finish(() => resolve(undefined))),
         );
-      } else {
-        showItems(options.items);
-        quickPick.show();
+        const previous = shown;
+        shown = { pick, listeners };
+        if (previous) {
+          // What was typed meanwhile stays; the busy pick's hiding is no cancel.
+          pick.value = previous.pick.value;
+          previous.listeners.dispose();
+        }
+        pick.show();
+        previous?.pick.dispose();
+        return pick;
+      };
+
+      if (typeof options.items !== 'function') {
+        show(options.items);
+        return;
       }
+      const loading = show(undefined);
+      const progress = (text: string): void => {
+        if (!settled && shown?.pick === loading) {
+          loading.placeholder = text;
+        }
+      };
+      options.items(aborter.signal, progress).then(
+        (items) => {
+          if (!settled) {
+            show(items);
+          }
+        },
+        (error: unknown) => finish(() => reject(error)),
+      );
     });
   }
 
@@ -185,7 +197,7 @@ export class QuickInputPrompter implements Prompter {
     const box = vscode.window.createInputBox();
     const disposables: vscode.Disposable[] = [box];
     applyFrame(box, frame);
-    box.prompt = options.prompt;
+    box.prompt = noLinks(options.prompt);
     box.placeholder = options.placeholder;
     box.value = options.value ?? '';
     box.password = options.password ?? false;
@@ -211,7 +223,7 @@ export class QuickInputPrompter implements Prompter {
         if (!settled && !aborter.signal.aborted) {
           box.busy = false;
           box.enabled = true;
-          box.validationMessage = refusal;
+          box.validationMessage = noLinks(refusal);
           if (refusal === undefined) {
             finish(value);
           }
@@ -224,14 +236,14 @@ export class QuickInputPrompter implements Prompter {
           }
         }),
         // Only complain while typing once something is typed: an empty box at first is no error.
-        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : check(value))),
+        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : noLinks(check(value)))),
         box.onDidAccept(() => {
           if (checking) {
             return;
           }
           const value = box.value;
           const problem = check(value);
-          box.validationMessage = problem;
+          box.validationMessage = noLinks(problem);
           if (problem === undefined && options.accept) {
             void acceptChecked(value, options.accept);
           } else if (problem === undefined) {
@@ -258,13 +270,7 @@ export class QuickInputPrompter implements Prompter {
   }
 
   message(severity: MessageSeverity, text: string, ...actions: string[]): Promise<string | undefined> {
-    const show =
-      severity === 'error'
-        ? vscode.window.showErrorMessage
-        : severity === 'warning'
-          ? vscode.window.showWarningMessage
-          : vscode.window.showInformationMessage;
-    return Promise.resolve(show(text, ...actions));
+    return Promise.resolve(showMessage(severity, text, ...actions));
   }
 }
 
@@ -286,7 +292,8 @@ export function prompterFrom(args: readonly unknown[]): Prompter {
 
 function applyFrame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, frame: PromptFrame): void {
   input.title = frame.title;
-  const counted = frame.totalSteps > 1 || frame.countAlone === true;
+  // A one-step flow shows no counter: "1/1" says nothing.
+  const counted = frame.totalSteps > 1;
   input.step = counted ? frame.step : undefined;
   input.totalSteps = counted ? frame.totalSteps : undefined;
   input.buttons = frame.canGoBack ? [vscode.QuickInputButtons.Back] : [];
@@ -362,7 +369,6 @@ export async function runSteps<S>(
   title: string,
   steps: readonly Step<S>[],
   state: S,
-  options: Pick<PromptFrame, 'countAlone'> = {},
 ): Promise<boolean> {
   const history: number[] = [];
   let index = 0;
@@ -373,12 +379,18 @@ export async function runSteps<S>(
       index++;
       continue;
     }
+    // Counted when read: a step that learns what comes next (a pipeline's settable variables)
+    // shows the new count once its items are loaded.
+    const counted = () => steps.filter((s) => s.applies?.(state) ?? true);
     const frame: PromptFrame = {
       title,
-      step: applicable.indexOf(step) + 1,
-      totalSteps: applicable.length,
+      get step() {
+        return counted().indexOf(step) + 1;
+      },
+      get totalSteps() {
+        return counted().length;
+      },
       canGoBack: history.length > 0,
-      ...options,
     };
     try {
       await step.run(new StepUi(prompter, frame), state);

@@ -1,7 +1,8 @@
 // The one write flow: check that the session is ready → ask the steps → send (with progress and
 // cancel, see ui/progress.ts) → on failure offer Retry (the same answers again) or Edit (the steps
-// again, every answer kept). Create Variable, Create Project, Change Variable and Allow Pipeline on
-// Target run on it; each gives its steps, its request and the words for its failures.
+// again, every answer kept). Create Variable, Create Project, Change Variable, Delete Variable,
+// Import Variables and Allow Pipeline on Target run on it; each gives its steps, its request and
+// the words for its failures.
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api';
 import type { Services } from '../services';
@@ -22,8 +23,13 @@ export interface WriteFlow<S, R> {
    * Retry is offered with the answers kept. Without it such an error is thrown.
    */
   loadsLists?: string;
-  /** Sends the answers; a thrown error is offered Retry and Edit. */
+  /** Sends the answers; a thrown error is offered Retry and Edit (or `retryOnly`). */
   send(answers: S): Promise<R>;
+  /**
+   * Offers only Retry after a failed send, with this label: when there is nothing to edit (Delete
+   * Variable), or when Retry sends only what failed (Import's "Retry Failed").
+   */
+  retryOnly?: string;
   /** Logs a failed send and says it in words that say what to do (shown with Retry and Edit). */
   failure(error: unknown, answers: S): string;
 }
@@ -31,7 +37,7 @@ export interface WriteFlow<S, R> {
 /** How a write flow ended: with what `send` returned (or a step's EndFlow), cancelled, or failed and dismissed. */
 export type WriteEnd<R> = { kind: 'done'; value: R } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
 
-/** Thrown by a step, or by the flow's setup, to end the flow without sending (e.g. nothing to do). */
+/** Thrown by a step or the flow's setup to end it without sending (nothing to do), or by `send` to end it with no Retry. */
 export class EndFlow<R> {
   constructor(readonly value: R) {}
 }
@@ -77,13 +83,21 @@ export async function runWriteFlow<S, R>(
     try {
       return { kind: 'done', value: await flow.send(answers) };
     } catch (error) {
-      const choice = await offerRetryOrEdit(prompter, flow.failure(error, answers));
+      if (error instanceof EndFlow) {
+        return ended(error);
+      }
+      const text = flow.failure(error, answers);
+      const choice = flow.retryOnly === undefined ? await offerRetryOrEdit(prompter, text) : await offerOnlyRetry(prompter, text, flow.retryOnly);
       if (!choice) {
         return { kind: 'failed', error };
       }
       ask = choice === 'edit';
     }
   }
+}
+
+async function offerOnlyRetry(prompter: Prompter, text: string, retry: string): Promise<'retry' | undefined> {
+  return (await prompter.message('error', text, retry)) === retry ? 'retry' : undefined;
 }
 
 /** EndFlow's value; any other error is thrown on. */

@@ -213,6 +213,11 @@ export class PollScheduler {
     this.armUnfocused();
   }
 
+  /** How many keys are polled now. */
+  get watching(): number {
+    return this.entries.size;
+  }
+
   /** The last request for `key` failed: what is shown is its last good answer. */
   isStale(key: string): boolean {
     return (this.entries.get(key)?.errors ?? 0) > 0;

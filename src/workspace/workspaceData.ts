@@ -14,6 +14,8 @@ import {
   type ApiClient,
   type Commit,
   type CommitSummary,
+  type Execution,
+  type ExecutionSummary,
   type Pipeline,
   type Project,
   type ProjectRef,
@@ -27,6 +29,7 @@ import type { Session } from '../services';
 import type { Disposable, Event } from './events';
 import { KeyedStore } from './keyedStore';
 import type { BoundedList, CollectOptions, PagedData } from './pagedData';
+import { RunKey, type ExecutionRef } from './runData';
 import { filterKey } from './variableScope';
 
 export type { BoundedList, CollectOptions, PagedData };
@@ -39,6 +42,8 @@ export const PICKER_PAGE_SIZE = MAX_PER_PAGE;
 export const DEFAULT_PAGE_SIZE = 20;
 /** Full commits kept at most; the oldest fetched goes first (a commit may carry large patches). */
 export const MAX_CACHED_COMMITS = 100;
+/** Runs (with their action executions) kept at most; the oldest read goes first. */
+export const MAX_CACHED_RUNS = 200;
 
 /** A commit: a revision of a project in a workspace. */
 export interface CommitRef {
@@ -81,7 +86,7 @@ export const DataKey = {
 } as const;
 
 export class WorkspaceData implements Disposable {
-  private readonly store = new KeyedStore({ limits: { 'commit:': MAX_CACHED_COMMITS } });
+  private readonly store = new KeyedStore({ limits: { 'commit:': MAX_CACHED_COMMITS, 'execution:': MAX_CACHED_RUNS } });
   private readonly subscription: Disposable;
   /** Fires with the key of what changed (DataKey): a page asked, arrived or failed, an object set, a key invalidated. */
   readonly onDidChange: Event<string> = this.store.onDidChange;
@@ -203,6 +208,31 @@ export class WorkspaceData implements Disposable {
       return Promise.reject(new Error(l10n.t('Sign in to see commits.')));
     }
     return this.store.object(DataKey.commit(ref), (signal) => this.client().getCommit(ref.workspace, ref.project, ref.revision, { signal }));
+  }
+
+  /** The runs of a pipeline, newest first (src/workspace/runData.ts keys them). */
+  executions(project: string, pipelineId: number, perPage: number): PagedData<ExecutionSummary> {
+    return this.store.list(RunKey.executions(project, pipelineId), perPage, (page, size, signal) => {
+      const { client, workspace } = this.signedIn();
+      return client.listExecutions(workspace, project, pipelineId, { page, perPage: size }, { signal });
+    });
+  }
+
+  /** A run with its action executions as last read (no request); undefined when none was. */
+  knownExecution(ref: ExecutionRef): Execution | undefined {
+    return this.store.peek<Execution>(RunKey.execution(ref));
+  }
+
+  /** Reads the run again (polling, after an action on it), keeps the answer and tells whoever shows it. */
+  async fetchExecution(ref: ExecutionRef, signal?: AbortSignal): Promise<Execution> {
+    const execution = await this.client().getExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, { signal });
+    this.setExecution(ref, execution);
+    return execution;
+  }
+
+  /** A run as an answer gave it (a PATCH, a POST, a poll): kept and told. */
+  setExecution(ref: ExecutionRef, execution: Execution): void {
+    this.store.set(RunKey.execution(ref), execution);
   }
 
   /** Every item of a list, bounded (pickers, the effective variables): a complete reading of another page size is taken as it is. */

@@ -72,7 +72,7 @@ describe('first run (UI)', () => {
     await wb.waitQuickInputClosed();
   });
 
-  it('signed in, shows the four views, and the status bar item\'s click shows the budget and the log', async () => {
+  it('signed in, shows the five views, and the status bar item\'s click shows the budget and the log', async () => {
     const wb = workbench();
     await changeSettingsAndReload({ [API_URL_SETTING]: editor.apiUrl });
     await waitFor('the API URL welcome', async () => ((await wb.welcomeText('Projects')).includes('API URL setting') ? true : undefined));
@@ -82,7 +82,7 @@ describe('first run (UI)', () => {
     await wb.pick('Acme');
     await wb.waitQuickInputClosed();
     await wb.waitForRows('Projects', (r) => r.length >= 4, 'the projects');
-    assert.deepEqual(await wb.viewTitles(), ['Projects', 'Commits', 'Targets', 'Variables']);
+    assert.deepEqual(await wb.viewTitles(), ['Projects', 'Runs', 'Commits', 'Targets', 'Variables']);
     assert.deepEqual(await sidebarWelcomes(), [], 'no welcome once signed in with a workspace');
 
     const item = wb.page.locator('.statusbar-item', { hasText: /\d[\d,]*\/5,000/ }).first();

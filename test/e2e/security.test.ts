@@ -1,8 +1,12 @@
 // Security as a person meets it in the real editor: a plain http:// API address off this machine
 // makes Sign In say why (with Open Settings) before any token is asked for or anything is sent;
 // a refused token is answered in the Sign In box without being shown back, the typed token kept.
+// And a server's message with a command link shows as text, with no link, in the Sign In box and
+// in a notification (issue 22).
 import * as assert from 'node:assert/strict';
-import { waitFor, workbench } from './workbench';
+import { json, startHostileServer, type HostileServer } from '../harness/hostileServer';
+import { API_URL_SETTING, clearPresets, presetWorkspace, signInWith } from './viewsHelpers';
+import { demoTokens, waitFor, workbench } from './workbench';
 
 const API_URL = 'workspaceAutomation.apiUrl';
 const UNKNOWN_TOKEN = 'wa-e2e-unknown-7d41c9a2';
@@ -60,5 +64,60 @@ describe('security (UI)', () => {
     await wb.clickNotificationButton(problem, 'Open Settings');
     await waitFor('the Settings editor', async () => (/Settings/.test(await wb.activeEditorTitle()) ? true : undefined));
     assert.deepEqual(wb.emulator.requests, [], 'nothing was sent');
+  });
+});
+
+describe("security (UI): a server's text never becomes a link the editor runs (issue 22)", () => {
+  /** What a hostile server says: links the editor would run on a click, as it renders its own. */
+  const LINKED = 'Denied. [Retry](command:workbench.action.quit) or [read why](https://evil.example/why)';
+  let hostile: HostileServer;
+
+  before(async () => {
+    const wb = workbench();
+    // In front of the emulator: what a test does not answer itself is the emulator's.
+    hostile = await startHostileServer({ upstream: wb.emulator.url });
+    presetWorkspace(wb);
+    wb.setUserSettings({ ...wb.userSettings(), [API_URL_SETTING]: hostile.url });
+    await wb.open();
+    await wb.openContainer();
+  });
+
+  after(async () => {
+    const wb = workbench();
+    clearPresets(wb);
+    wb.setUserSettings({ ...wb.userSettings(), [API_URL_SETTING]: wb.emulator.url });
+    await wb.close();
+    await hostile.close();
+  });
+
+  /** The text of an element as read, without the invisible joiners that keep a link apart. */
+  const readable = (text: string): string => text.replaceAll('\u2060', '');
+
+  it('a refused token whose reason carries links: the Sign In box shows them as text, no link in it', async () => {
+    const wb = workbench();
+    hostile.handle((req, res) => (req.method === 'GET' && /^\/(user|workspaces)/.test(req.path) ? (json(res, 401, { errors: [{ message: LINKED }] }), true) : false));
+    await wb.runCommand('Workspace Automation: Sign In');
+    await wb.waitQuickInput({ title: /Sign In/ });
+    await wb.submit(demoTokens.admin);
+    const message = wb.quickInput.locator('.quick-input-message');
+    await waitFor('the refusal in the Sign In box', async () => (/refused this token/.test(await message.innerText()) ? true : undefined));
+    assert.equal(readable(await message.innerText()).trim(), `The server refused this token: ${LINKED}`);
+    assert.equal(await message.locator('a').count(), 0, 'no link in the message');
+    await wb.cancel();
+    hostile.handle(undefined);
+  });
+
+  it('a server error with links in a notification (Select Workspace): shown as text, no link in it', async () => {
+    const wb = workbench();
+    hostile.handle(undefined);
+    await signInWith(wb, demoTokens.admin);
+    hostile.handle((req, res) => (req.method === 'GET' && /^\/workspaces(\?|$)/.test(req.path) ? (json(res, 400, { errors: [{ message: LINKED }] }), true) : false));
+    await wb.runCommand('Workspace Automation: Select Workspace…');
+    const shown = await wb.waitForNotification(/^Could not list your workspaces/);
+    assert.equal(readable(shown), `Could not list your workspaces: ${LINKED}`);
+    const item = wb.page.locator('.notifications-center .notification-list-item-message', { hasText: /^Could not list your workspaces/ });
+    assert.equal(await item.count(), 1);
+    assert.equal(await item.locator('a').count(), 0, 'no link in the notification');
+    assert.ok(hostile.received.some((r) => /^\/workspaces(\?|$)/.test(r.path)), 'the list was asked for');
   });
 });

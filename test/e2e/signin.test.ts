@@ -22,7 +22,8 @@ describe('sign in (UI)', () => {
     const wb = workbench();
     await wb.clickWelcome('Projects', 'Sign In');
     await wb.waitQuickInput({ title: /Workspace Automation: Sign In/ });
-    // apiUrl is set (the emulator): no account-type step.
+    // apiUrl is set (the emulator): no account-type step; one step shows no step counter ("1/1").
+    assert.equal(await wb.quickInputTitle(), 'Workspace Automation: Sign In');
     assert.match(await wb.quickInputMessage(), /Paste a personal access token for http:\/\/127\.0\.0\.1:\d+/);
     assert.equal(await wb.page.locator('.quick-input-widget .quick-input-box input').getAttribute('type'), 'password');
     await wb.submit('not-a-real-token');
@@ -39,6 +40,7 @@ describe('sign in (UI)', () => {
     const wb = workbench();
     await wb.submit(demoTokens.admin);
     await wb.waitQuickInput({ placeholder: /Choose the workspace/ });
+    assert.equal(await wb.quickInputTitle(), 'Workspace Automation: Select Workspace', 'one step: no step counter');
     const items = await wb.quickPickItems();
     assert.deepEqual(items, ['Acme', 'Dormant Labs']);
     await wb.pick('Acme');

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels } from './writeHelpers';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels, waitPickChecks } from './writeHelpers';
 import { runWizard } from './wizard';
 import { waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 
@@ -18,10 +18,21 @@ const row = (rows: TreeRow[], label: string) => rows.find((r) => r.label === lab
 /** Clicks a collapsed row of the Variables view open and waits for it to show as expanded. */
 async function expandRow(wb: Workbench, label: string): Promise<void> {
   const r = await wb.row(VIEW, label);
-  if ((await r.getAttribute('aria-expanded')) !== 'true') {
+  // A refresh of the view (its data arriving) can redraw the row collapsed right after a click:
+  // click again while it shows collapsed, until it shows expanded.
+  await waitFor(`${label} to expand`, async () => {
+    if ((await r.getAttribute('aria-expanded')) === 'true') {
+      return true;
+    }
     await r.click();
-  }
-  await waitFor(`${label} to expand`, async () => ((await r.getAttribute('aria-expanded')) === 'true' ? true : undefined));
+    // Give this click 2 s to show before the next one (a second click too soon would collapse it).
+    for (const until = Date.now() + 2000; Date.now() < until; await wb.page.waitForTimeout(100)) {
+      if ((await r.getAttribute('aria-expanded')) === 'true') {
+        return true;
+      }
+    }
+    return undefined;
+  });
 }
 
 async function apiVariables(wb: Workbench, query: string): Promise<{ key: string; value: string }[]> {
@@ -39,6 +50,7 @@ describe('Variables view (UI)', () => {
     await wb.clickRow('Projects', 'Web App');
     await wb.collapseView('Projects');
     await wb.collapseView('Commits');
+    await wb.collapseView('Runs');
     await wb.collapseView('Targets');
     await wb.expandView(VIEW);
   });
@@ -144,6 +156,61 @@ describe('Variables view (UI)', () => {
     assert.match(after[2].value, /^(secure!|!encrypted )/, 'the password is stored encrypted');
   });
 
+  it('imports what the preview shows checked when every step is accepted as shown, also when the editor took an accept before it showed the keys', async () => {
+    const wb = workbench();
+    const file = path.join(dir, 'release.env');
+    fs.writeFileSync(file, ['NOTES_DIR=/srv/other', 'HEALTH_URL=https://example.com/health', 'DB_PASSWORD=s3cr3t', ''].join('\n'));
+    // A key already in the pipeline (not checked at first); the view has not read this pipeline.
+    const res = await fetch(`${wb.emulator.url}/workspaces/acme/variables`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer admin-token', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pipeline: { id: 105 }, key: 'NOTES_DIR', type: 'VAR', value: '/srv/notes' }),
+    });
+    assert.equal(res.status, 201);
+    // The keys step reads the pipeline's variables: slowly, so that it shows busy a while.
+    wb.emulator.setLatency(600);
+    try {
+      await contextMenuCommand(wb, VIEW, 'Release notes', 'Import Variables from .env File…');
+      await runWizard(wb, [
+        { title: /^Import Variables from \.env/, pick: 'Choose a .env file…', file },
+        { placeholder: /^Reading the variables already in pipeline Release notes/ },
+      ]);
+      // The editor's page is busy while the keys arrive (as on a loaded machine), then takes an accept
+      // (the OK button, as Enter does) before it shows them: that accept must not answer for the keys.
+      await wb.page.evaluate((busyMs) => {
+        const end = Date.now() + busyMs;
+        while (Date.now() < end) {
+          // busy
+        }
+        (document.querySelector('.quick-input-widget .quick-input-action .monaco-button') as HTMLElement | null)?.click();
+      }, 4000);
+      await wb.waitQuickInput({ placeholder: /^Check the variables to import into pipeline Release notes/ });
+    } finally {
+      wb.emulator.setLatency(0);
+    }
+    await runWizard(wb, [
+      { check: async () => assert.deepEqual(await waitPickChecks(wb, 3), [['NOTES_DIR', false], ['HEALTH_URL', true], ['DB_PASSWORD', true]]), enter: true },
+      {
+        placeholder: /^Check the secrets/,
+        check: async () => assert.deepEqual(await waitPickChecks(wb, 2), [['HEALTH_URL', false], ['DB_PASSWORD', true]]),
+        enter: true,
+      },
+      { placeholder: /^Import 2 variable/, pick: /^Import 2 variable\(s\) into pipeline Release notes/ },
+    ]);
+    await wb.waitQuickInputClosed();
+    assert.equal(
+      await wb.waitForNotification(/^Imported 2 of 2 variable/),
+      'Imported 2 of 2 variable(s) into pipeline Release notes of project Web App. Created: HEALTH_URL, DB_PASSWORD.',
+    );
+    const after = await apiVariables(wb, '?pipeline_id=105');
+    assert.deepEqual(after.map((v) => [v.key, v.key === 'DB_PASSWORD' ? 'encrypted' : v.value]), [
+      ['NOTES_DIR', '/srv/notes'],
+      ['HEALTH_URL', 'https://example.com/health'],
+      ['DB_PASSWORD', 'encrypted'],
+    ]);
+    assert.match(after[2].value, /^(secure!|!encrypted )/, 'the password is stored encrypted');
+  });
+
   it('shows an action\'s effective variables: where each comes from, and what it shadows', async () => {
     const wb = workbench();
     const res = await fetch(`${wb.emulator.url}/workspaces/acme/variables`, {
@@ -157,11 +224,21 @@ describe('Variables view (UI)', () => {
     await wb.waitForRows(VIEW, (r) => row(r, 'REGION')?.description === 'us-east-1', 'the project\'s new variable');
     await expandRow(wb, 'Build and test');
     await expandRow(wb, 'Unit tests');
-    // One under the pipeline, one under the action.
-    await wb.waitForRows(VIEW, (r) => r.filter((x) => x.label === 'Effective variables').length === 2 && !!row(r, 'RETRIES'), 'the action\'s rows');
-    // The action's is the second; expand it by its position.
+    // The action's rows: its effective variables first, then its own RETRIES. (A Refresh keeps
+    // what earlier tests expanded: other scopes may show their effective variables too.)
+    const actionRows = await wb.waitForRows(
+      VIEW,
+      (r) => {
+        const at = r.findIndex((x) => x.label === 'Unit tests');
+        return at >= 0 && r[at + 1]?.label === 'Effective variables' && r[at + 2]?.label === 'RETRIES';
+      },
+      'the action\'s rows',
+    );
+    // Expand the action's by its position among the rows of that name.
+    const unitTests = actionRows.findIndex((x) => x.label === 'Unit tests');
+    const before = actionRows.slice(0, unitTests).filter((x) => x.label === 'Effective variables').length;
     const rows = wb.view(VIEW).locator('.pane-body .monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: /^Effective variables$/ }) });
-    await rows.nth(1).click();
+    await rows.nth(before).click();
     const shown = await wb.waitForRows(VIEW, (r) => !!row(r, 'RETRIES') && r.some((x) => x.label === 'REGION' && x.description.includes('shadows')), 'the effective variables');
     const level = shown.find((r) => r.label === 'REGION' && r.description.includes('shadows'))!.level;
     assert.deepEqual(

@@ -349,15 +349,15 @@ export class Workbench {
   /** Waits for the quick input to be open, optionally with a title / placeholder (prompt) matching. */
   async waitQuickInput(opts: { title?: TextMatch; placeholder?: TextMatch } = {}): Promise<void> {
     await this.quickInput.waitFor({ state: 'visible' });
-    await waitFor(`a quick input ${JSON.stringify({ title: String(opts.title ?? ''), placeholder: String(opts.placeholder ?? '') })}`, async () => {
-      if (opts.title !== undefined && !matches(await this.quickInputTitle(), opts.title)) {
-        return undefined;
-      }
-      if (opts.placeholder !== undefined && !matches(await this.quickInputPlaceholder(), opts.placeholder)) {
-        return undefined;
-      }
-      return true;
-    });
+    let last = { title: '', placeholder: '' };
+    try {
+      await waitFor(`a quick input ${JSON.stringify({ title: String(opts.title ?? ''), placeholder: String(opts.placeholder ?? '') })}`, async () => {
+        last = { title: await this.quickInputTitle(), placeholder: await this.quickInputPlaceholder() };
+        return (opts.title === undefined || matches(last.title, opts.title)) && (opts.placeholder === undefined || matches(last.placeholder, opts.placeholder)) ? true : undefined;
+      });
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; the quick input showed ${JSON.stringify(last)}`);
+    }
   }
 
   /** The quick input's title ('' when it has none). */

@@ -124,3 +124,22 @@ export async function contextMenuCommand(wb: Workbench, viewTitle: string, rowLa
   await item.click();
   await wb.quickInput.waitFor({ state: 'visible' });
 }
+
+/**
+ * Waits until a multi-select quick pick lists exactly `count` items, idle (not busy), and returns
+ * each item's label with whether it shows checked (the row's aria-checked, as a screen reader says it).
+ */
+export async function waitPickChecks(wb: Workbench, count: number): Promise<[label: string, checked: boolean][]> {
+  return waitFor(`a multi-select pick of ${count} item(s), loaded`, async () => {
+    if (await wb.quickInput.locator('.monaco-progress-container.active').count()) {
+      return undefined;
+    }
+    const rows = await wb.quickInput
+      .locator('.quick-input-list .monaco-list-row')
+      .evaluateAll((els) => els.map((row) => [(row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '', row.getAttribute('aria-checked')] as const));
+    if (rows.length !== count) {
+      return undefined;
+    }
+    return rows.map(([label, checked]) => [label, checked === 'true'] as [string, boolean]);
+  });
+}

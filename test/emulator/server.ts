@@ -196,6 +196,11 @@ export class EmulatorServer {
     const pathAndQuery = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
     const body = await readBody(req);
+    if (!this.isOwnHost(req.headers.host)) {
+      res.writeHead(403, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ errors: [{ message: 'The emulator answers only at its own address (Host header).' }] }));
+      return;
+    }
     if (pathAndQuery.startsWith(CONTROL_PREFIX)) {
       this.control(req, res, method, pathAndQuery, body);
       return;
@@ -352,6 +357,17 @@ export class EmulatorServer {
       headers['X-Rate-Limit-Reset'] = String(Math.ceil((start + this.rateWindowMs) / 1000));
     }
     return headers;
+  }
+
+  /**
+   * True when `Host` names the emulator itself: 127.0.0.1 or localhost with its port. Another
+   * name is a web page that rebound its own name to 127.0.0.1 (DNS rebinding), which would
+   * otherwise read the request log and use the demo tokens.
+   */
+  private isOwnHost(host: string | undefined): boolean {
+    const port = this.base.slice(this.base.lastIndexOf(':') + 1);
+    const h = (host ?? '').toLowerCase();
+    return h === `127.0.0.1:${port}` || h === `localhost:${port}`;
   }
 
   /**

@@ -11,6 +11,7 @@ import { RunningEmulator, startTestEmulator, testDialect } from './emulator';
 import { ensureEditor } from './install';
 import { resultsDir } from './paths';
 import { ensureVsix } from './vsix';
+import { TEST_HARNESS_ENV } from '../../src/testHarness';
 
 export interface EditorSession {
   emulator: RunningEmulator;
@@ -57,8 +58,9 @@ export async function startSession(opts: SessionOptions = {}): Promise<EditorSes
       ...opts,
       vsix,
       settings: { 'workspaceAutomation.apiUrl': emulator.url, ...settings },
-      // WA_DIALECT tells the tests in the extension host which dialect they run against.
-      env: { WA_EMULATOR_URL: emulator.url, WA_DIALECT: dialect, ...opts.env },
+      // WA_DIALECT tells the tests in the extension host which dialect they run against;
+      // WA_TEST_HARNESS lets the extension take the tests' scripted arguments and hand them its handles.
+      env: { WA_EMULATOR_URL: emulator.url, WA_DIALECT: dialect, [TEST_HARNESS_ENV]: '1', ...opts.env },
     });
   try {
     editor = await start(opts.settings ?? {});

@@ -18,6 +18,7 @@ import {
   signedOutState,
   signInCommand,
   tokenKey,
+  waitFor,
 } from './sessionHelpers';
 import { MODERN_SCOPES } from '../emulator/demo-data';
 import { dialectTag } from '../harness/dialect';
@@ -162,6 +163,39 @@ describe('auth: sign-in and session states', function () {
         proxy.rules.pop();
       }
     });
+  });
+
+  it('asks GET /workspaces once when Sign In goes on to the workspace pick: the pick starts from the token check\'s answer', async () => {
+    const api = await signedOutState();
+    const signingIn = vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token' });
+    let done = false;
+    void signingIn.then(() => (done = true));
+    // The pick opens once its list is there: accept its first item (no workspace is current).
+    await waitFor('the workspace pick, accepted', async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return done || undefined;
+    });
+    assert.equal((await signingIn)?.signedIn, true);
+    assert.ok(api.session.workspace, 'a workspace was chosen');
+    const listed = (await requests()).filter((r) => r.method === 'GET' && /^\/workspaces(\?|$)/.test(r.path)).map((r) => r.path);
+    assert.deepEqual(listed, ['/workspaces'], 'the token check only');
+  });
+
+  it('reads the workspaces afresh when Select Workspace is run on purpose after the sign-in', async () => {
+    await signedOutState();
+    const signingIn = vscode.commands.executeCommand<{ signedIn: boolean }>('workspaceAutomation.signIn', { token: 'admin-token', workspace: 'acme' });
+    assert.equal((await signingIn)?.signedIn, true);
+    const before = (await requests()).filter((r) => r.method === 'GET' && /^\/workspaces(\?|$)/.test(r.path)).length;
+    const picking = vscode.commands.executeCommand<boolean>('workspaceAutomation.selectWorkspace');
+    let done = false;
+    void picking.then(() => (done = true));
+    await waitFor('the workspace pick, accepted', async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return done || undefined;
+    });
+    assert.equal(await picking, true);
+    const after = (await requests()).filter((r) => r.method === 'GET' && /^\/workspaces(\?|$)/.test(r.path)).length;
+    assert.equal(after - before, 1, 'the pick asked for the list once more');
   });
 
   it('refuses a bad token with the server reason and stores nothing', async () => {

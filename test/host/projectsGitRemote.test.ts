@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readGitRemotes } from '../../src/features/projects/gitRemote';
+import { readGitRemotes } from '../../src/gitRemote';
 
 describe('projects: git remote addresses', () => {
   describe("a folder's git files are read only when regular and small", () => {

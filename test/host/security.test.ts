@@ -24,6 +24,7 @@ import type { ExtensionApi } from '../../src/extension';
 import { json, redirect, startHostileServer, type HostileServer } from '../harness/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
 import {
+  clearRequests,
   config,
   emulatorUrl,
   ENV_TOKEN,
@@ -40,6 +41,8 @@ import {
   waitFor,
 } from './sessionHelpers';
 import { ENCRYPTED_PREFIX, listedTargetRows } from '../harness/dialect';
+import { EDITOR_LINK } from '../harness/editorLinks';
+import { TEST_HARNESS_ENV } from '../../src/testHarness';
 
 type Node = vscode.TreeItem & { contextValue?: string };
 
@@ -569,5 +572,143 @@ describe('security: rate-limit state per API address', function () {
     const targets = (await api.views.targets!.getChildren()) as Node[];
     assert.deepEqual(targets.map(labelOf), listedTargetRows());
     assert.ok((await requests('/targets')).length > 0, 'the request reached the emulator');
+  });
+});
+
+describe('security: the log has every line redacted and on one line; a bad .env line only by its number (issue 22)', function () {
+  this.timeout(60_000);
+  const secret = `hunter2-${randomBytes(6).toString('hex')}`;
+  const keyBody = `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ${randomBytes(9).toString('hex')}`;
+  let api: ExtensionApi;
+  let dir: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-log-'));
+    api = await signedInAs('admin-token', 'acme');
+  });
+
+  after(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await signedOutState();
+  });
+
+  /** The output channel's text once it holds `until` (the channel writes its file a moment later). */
+  async function channelText(until: string): Promise<string> {
+    const logDir = path.dirname(api.services.context.logUri.fsPath);
+    return waitFor(`the output channel's file to hold "${until}"`, () => {
+      const file = filesUnder(logDir).find((f) => /^\d*-?Workspace Automation\.log$/.test(path.basename(f)));
+      const text = file ? fs.readFileSync(file, 'utf8') : '';
+      return text.includes(until) ? text : undefined;
+    });
+  }
+
+  it('an imported .env file: its bad lines logged by number and kind, never their text', async () => {
+    const file = path.join(dir, 'bad-lines.env');
+    fs.writeFileSync(file, [`DB PASSWORD=${secret}`, keyBody, 'LOG_CHECK_OK=1', ''].join('\n'));
+    api.views.setVariablesScope('workspace');
+    const [root] = (await api.views.variables!.getChildren()) as Node[];
+    const prompter = new ScriptedPrompter([{ pick: 'Choose a .env file…' }, { file }, { accept: true }, { accept: true }, { pick: /^Import 1 variable/ }]);
+    const result = await vscode.commands.executeCommand<{ outcomes: { key: string; result: string }[] }>('workspaceAutomation.importVariables', root, { prompter });
+    assert.deepEqual(result?.outcomes, [{ key: 'LOG_CHECK_OK', result: 'created' }], prompter.describe());
+    const text = await channelText('Import into workspace acme: LOG_CHECK_OK created.');
+    assert.match(text, /Import into workspace acme: line 1: not KEY=value, skipped$/m);
+    assert.match(text, /Import into workspace acme: line 2: not KEY=value, skipped$/m);
+    assert.ok(!text.includes(secret), 'the bad line’s value is not in the log');
+    assert.ok(!text.includes(keyBody.slice(0, 30)), 'nor a private key’s body');
+    assert.ok(!text.includes('DB PASSWORD'), 'nor any of the line’s text');
+  });
+
+  it('whatever a command writes: secrets redacted, and a line break from outside written as \\n, not a forged line', async () => {
+    const marker = `forged-${randomBytes(4).toString('hex')}`;
+    api.services.log.info(`Created project ${marker}\n2026-01-01 00:00:00.000 [error] Signed in as admin\r\nnext`);
+    api.services.log.warn(`password=${secret} Authorization: Bearer ${secret}`, `token=${secret}`);
+    const text = await channelText(marker);
+    assert.ok(text.includes(`Created project ${marker}\\n2026-01-01 00:00:00.000 [error] Signed in as admin\\r\\nnext`), text.slice(-2000));
+    assert.deepEqual(
+      text.split('\n').filter((line) => line.startsWith('2026-01-01 00:00:00.000 [error]') || line.startsWith('next')),
+      [],
+      'no line of its own',
+    );
+    await channelText('token=[REDACTED]');
+    assert.ok(!text.includes(secret) && !(await channelText('token=[REDACTED]')).includes(secret), 'no secret in the log');
+  });
+});
+
+describe("security: the editor's link pattern that noLinks is tested against is the running editor's (issue 22)", function () {
+  it('the workbench this extension host serves makes links with exactly EDITOR_LINK (test/harness/editorLinks.ts)', () => {
+    const candidates = ['out/vs/code/browser/workbench/workbench.js', 'out/vs/workbench/workbench.desktop.main.js', 'out/vs/workbench/workbench.web.main.js']
+      .map((f) => path.join(vscode.env.appRoot, f))
+      .filter((f) => fs.existsSync(f));
+    assert.ok(candidates.length > 0, `a workbench under ${vscode.env.appRoot}`);
+    const literal = `/${EDITOR_LINK.source}/${EDITOR_LINK.flags}`;
+    assert.ok(
+      candidates.some((f) => fs.readFileSync(f, 'utf8').includes(literal)),
+      `${literal} in ${candidates.join(', ')}`,
+    );
+  });
+});
+
+describe('security: Sign In and Select Workspace take scripted arguments only under the test harness (issue 22)', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  const harness = process.env[TEST_HARNESS_ENV];
+
+  before(async () => {
+    api = await signedInAs('admin-token', 'acme');
+  });
+  beforeEach(async () => {
+    // As in a person's editor: the arguments come from a command link or another extension.
+    delete process.env[TEST_HARNESS_ENV];
+    await clearRequests();
+  });
+  afterEach(() => {
+    process.env[TEST_HARNESS_ENV] = harness;
+  });
+  after(async () => {
+    await signedOutState();
+  });
+
+  /** Runs `command` with `args`, closing whatever it asks (the person says no) until it settles. */
+  async function runDismissing(command: string, ...args: unknown[]): Promise<unknown> {
+    let settled: { result: unknown } | undefined;
+    const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then((result) => (settled = { result }));
+    await waitFor(`${command} to settle, what it asks dismissed`, async () => {
+      if (!settled) {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      }
+      return settled;
+    });
+    await running;
+    return settled!.result;
+  }
+
+  it('Sign In with { token, workspace }: nothing signed in, the token stored and the workspace stay; the person is asked instead', async () => {
+    assert.equal(harness, '1', 'the harness set the flag');
+    const key = tokenKey(api.session.baseUrl!);
+    const stored = await api.services.context.secrets.get(key);
+    assert.equal(stored, 'admin-token');
+    const result = await runDismissing('workspaceAutomation.signIn', { token: 'dev-token', workspace: 'dormant' });
+    assert.equal(result, false, 'the interactive sign-in ran, and was dismissed');
+    assert.equal(await api.services.context.secrets.get(key), 'admin-token');
+    assert.equal(api.session.workspace, 'acme');
+    assert.equal(config().get('workspace'), 'acme');
+    assert.deepEqual(await requests(), [], 'the given token was not even checked');
+  });
+
+  it('Select Workspace with a name: no switch; the person picks instead', async () => {
+    const result = await runDismissing('workspaceAutomation.selectWorkspace', 'dormant');
+    assert.equal(result, false);
+    assert.equal(api.session.workspace, 'acme');
+    assert.equal(config().get('workspace'), 'acme');
+    assert.ok((await requests()).some((r) => r.path.startsWith('/workspaces')), 'the pick listed the workspaces');
+  });
+
+  it('under the harness the same arguments are taken (what the suites rely on)', async () => {
+    process.env[TEST_HARNESS_ENV] = '1';
+    await vscode.commands.executeCommand('workspaceAutomation.selectWorkspace', 'dormant');
+    assert.equal(api.session.workspace, 'dormant');
+    const result = await signInCommand('admin-token', 'acme');
+    assert.equal(result?.signedIn, true);
+    assert.equal(api.session.workspace, 'acme');
   });
 });

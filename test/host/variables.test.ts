@@ -54,6 +54,26 @@ describe(`Variables view (${vendor ? 'vendor' : 'default'} dialect)`, function (
     assert.deepEqual((await variableRequests()).slice(1), ['/workspaces/acme/variables?pipeline_id=103&page=1&per_page=100']);
   });
 
+  it('Refresh keeps the rows\' ids (what was expanded stays expanded) and reads them again; another session gives new ids', async () => {
+    const [root] = await roots(api, 'project');
+    const deploy = await child(root, 'Deploy to production');
+    const idsBefore = [root.id, deploy.id, ...(await childrenOf(deploy)).map((n) => n.id)];
+    await clearRequests();
+    variablesView(api).refresh();
+    const [again] = await roots(api, 'project');
+    const deployAgain = await child(again, 'Deploy to production');
+    assert.notEqual(deployAgain, deploy, 'new rows');
+    assert.deepEqual([again.id, deployAgain.id, ...(await childrenOf(deployAgain)).map((n) => n.id)], idsBefore);
+    assert.deepEqual(await variableRequests(), [
+      '/workspaces/acme/variables?project_name=web-app&page=1&per_page=100',
+      '/workspaces/acme/variables?pipeline_id=103&page=1&per_page=100',
+    ]);
+    // Signed in again (another session): nothing of the old rows is restored.
+    api = await signedInAs('admin-token');
+    const [other] = await roots(api, 'project');
+    assert.notEqual(other.id, root.id);
+  });
+
   it('without a current project, says how to choose one or show the workspace\'s variables', async () => {
     api.views.currentProject.set(undefined);
     api.views.setVariablesScope('project');

@@ -154,6 +154,31 @@ describe(`Variables commands (${vendor ? 'vendor' : 'default'} dialect)`, functi
     assert.deepEqual(rows(await childrenOf(deploy)).slice(0, 2), ['Effective variables = what its runs receive', 'No variables in pipeline Deploy to production of project Web App = ']);
   });
 
+  it('a failed delete says why with Retry only, and Retry deletes it; a variable already gone is said so, with no Retry', async () => {
+    const [root] = await roots(api, 'project');
+    const deploy = await child(root, 'Deploy to production');
+    const node = await row(deploy, 'DEPLOY_DIR');
+    await addFault({ kind: '500', method: 'DELETE', path: '/variables/4', count: 1 });
+    const confirm = async () => true;
+    const prompter = new ScriptedPrompter().choose('Retry');
+    assert.equal(await vscode.commands.executeCommand('workspaceAutomation.deleteVariable', node, { prompter, confirm }), true);
+    assert.deepEqual(
+      prompter.messages.map((m) => [m.severity, m.actions]),
+      [
+        ['error', ['Retry']],
+        ['info', []],
+      ],
+    );
+    assert.match(prompter.messages[0].text, /^Could not delete DEPLOY_DIR: /);
+    assert.deepEqual(await writes(), ['DELETE /workspaces/acme/variables/4 500', 'DELETE /workspaces/acme/variables/4 204']);
+    const again = new ScriptedPrompter();
+    assert.equal(await vscode.commands.executeCommand('workspaceAutomation.deleteVariable', node, { prompter: again, confirm }), false);
+    assert.deepEqual(
+      again.messages.map((m) => [m.severity, m.text, m.actions]),
+      [['warning', 'Variable DEPLOY_DIR is no longer in pipeline Deploy to production of project Web App: someone deleted it already. The view shows it again as it is.', []]],
+    );
+  });
+
   it('copies the key of any variable, the value of a plain VAR only', async () => {
     const root = await workspaceRoot();
     const region = await row(root, 'REGION');
@@ -296,6 +321,32 @@ describe(`Variables commands (${vendor ? 'vendor' : 'default'} dialect)`, functi
         'POST /workspaces/acme/variables 201',
         'POST /workspaces/acme/variables 201',
       ]);
+    });
+
+    it('offers Retry when a list cannot be loaded, the answers kept', async () => {
+      await addFault({ kind: '500', method: 'GET', path: '/pipelines/101/actions', count: 1 });
+      const prompter = new ScriptedPrompter([
+        { pick: 'Action' },
+        { pick: 'Web App' },
+        { pick: 'Build and test' },
+        // After Retry: the steps again, each with its answer kept.
+        { accept: true },
+        { accept: true },
+        { accept: true },
+        'cancel',
+      ]).choose('Retry');
+      assert.equal(await vscode.commands.executeCommand('workspaceAutomation.importVariables', undefined, { prompter }), undefined);
+      assert.deepEqual(
+        prompter.messages.map((m) => [m.severity, m.actions]),
+        [['error', ['Retry']]],
+      );
+      assert.match(prompter.messages[0].text, /^Could not load the choices: /);
+      assert.deepEqual(
+        prompter.prompts.slice(3).map((p) => p.active),
+        // The action was never chosen: its step shows the first.
+        ['Action', 'Web App', 'Build and test', 'Install dependencies'],
+      );
+      assert.deepEqual(await writes(), []);
     });
 
     it('refuses a file that is no regular file or has nothing to import, and asks again', async () => {

@@ -8,6 +8,7 @@ import { hostProblem } from '../../auth/address';
 import { tokenPageUrl } from '../../auth/tokenPage';
 import type { Services } from '../../services';
 import { Command } from '../../commandIds';
+import { showInformationMessage } from '../../ui/notify';
 
 export function register(_ctx: Services): vscode.Disposable[] {
   return [vscode.commands.registerCommand(Command.OpenTokenPage, () => openTokenPage())];
@@ -22,7 +23,7 @@ export async function openTokenPage(): Promise<string | undefined> {
   }
   const page = tokenPageUrl(baseUrl);
   if (!page) {
-    void vscode.window.showInformationMessage(
+    void showInformationMessage(
       vscode.l10n.t('The token page of {0} is not known: create the token in your profile on the service.', baseUrl),
       { detail: WHERE() },
     );

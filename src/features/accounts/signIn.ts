@@ -1,17 +1,23 @@
-// Workspace Automation: Sign In. Interactive by default (resolves true when signed in);
-// `{ token, workspace? }` as argument signs in without prompts (scripts, tests) and resolves
-// `{ signedIn, error? }`. The flows are the kernel's (src/auth/signInFlow.ts): the session runs
-// this command when a flow needs a sign-in.
+// Workspace Automation: Sign In. Interactive (resolves true when signed in). Under the test
+// harness only, `{ token, workspace? }` as argument signs in without prompts and resolves
+// `{ signedIn, error? }`; anywhere else (a command link, another extension) it is ignored: the
+// person is asked, as always.
 import * as vscode from 'vscode';
 import { signInInteractive, signInWithToken } from '../../auth/signInFlow';
 import { Command } from '../../commandIds';
 import type { FeatureContext, SignInArgs } from '../../services';
+import { underTestHarness } from '../../testHarness';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const kernel = { session: ctx.auth, data: ctx.data };
   return [
     vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
-      args && typeof args === 'object' && typeof args.token === 'string' ? signInWithToken(kernel, args) : signInInteractive(kernel),
+      args && typeof args === 'object' && typeof args.token === 'string' && scripted(ctx.context) ? signInWithToken(kernel, args) : signInInteractive(kernel),
     ),
   ];
+}
+
+/** Scripted arguments count only under the test harness. */
+export function scripted(context: vscode.ExtensionContext): boolean {
+  return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test);
 }

@@ -1,11 +1,14 @@
 // Workspace Automation: Sign In with OAuth, and Show the OAuth Redirect Address (with a Copy
 // button: the address to register with the application). The URI handler that takes the
 // browser's answer is registered here, with the feature: a sign-in always starts the feature first.
-// `{ clientId, clientSecret?, redirect?, workspace? }` as argument asks nothing (scripts, tests).
+// Under the test harness only, `{ clientId, clientSecret?, redirect?, workspace? }` as argument
+// asks nothing; anywhere else (a command link, another extension) the person is asked as always.
 import * as vscode from 'vscode';
-import { OAuthRedirects, redirectAddress, signInWithOAuth, type OAuthSignInArgs } from '../../auth/oauthSignIn';
 import { Command } from '../../commandIds';
 import type { FeatureContext } from '../../services';
+import { showInformationMessage } from '../../ui/notify';
+import { OAuthRedirects, redirectAddress, signInWithOAuth, type OAuthSignInArgs } from './oauthSignIn';
+import { scripted } from './signIn';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const redirects = new OAuthRedirects();
@@ -14,7 +17,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
   return [
     vscode.window.registerUriHandler(redirects),
     vscode.commands.registerCommand(Command.SignInWithOAuth, (args?: OAuthSignInArgs) =>
-      signInWithOAuth(kernel, args && typeof args === 'object' ? args : {}),
+      signInWithOAuth(kernel, args && typeof args === 'object' && scripted(ctx.context) ? args : {}),
     ),
     vscode.commands.registerCommand(Command.ShowOAuthRedirect, () => showRedirectAddress()),
   ];
@@ -24,8 +27,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
 async function showRedirectAddress(): Promise<string> {
   const address = await redirectAddress();
   const copy = vscode.l10n.t('Copy');
-  void vscode.window
-    .showInformationMessage(vscode.l10n.t('Register this redirect address with your OAuth application: {0}', address), copy)
+  void showInformationMessage(vscode.l10n.t('Register this redirect address with your OAuth application: {0}', address), copy)
     .then(async (choice) => {
       if (choice === copy) {
         await vscode.env.clipboard.writeText(address);

@@ -3,13 +3,14 @@ import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { commitOfNode } from './commitNode';
 import { Command } from '../../commandIds';
+import { showInformationMessage } from '../../ui/notify';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.CopyRevision, async (node?: unknown) => {
       const commit = commitOfNode(node);
       if (!commit) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
         return undefined;
       }
       await vscode.env.clipboard.writeText(commit.ref.revision);

@@ -5,6 +5,7 @@ import type { CommitFilter, Services } from '../../services';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
 import { normaliseFilter, validateDay, validateRange } from './commitFilter';
 import { Command } from '../../commandIds';
+import { showErrorMessage, showInformationMessage } from '../../ui/notify';
 
 interface FilterAnswers {
   since: string;
@@ -62,7 +63,7 @@ export function register(services: Services): vscode.Disposable[] {
         const problem =
           validateDay(preset.since ?? '') ?? validateDay(preset.until ?? '') ?? validateRange(preset.since, preset.until);
         if (problem) {
-          void vscode.window.showErrorMessage(problem);
+          void showErrorMessage(problem);
           return;
         }
         filter = normaliseFilter(preset);
@@ -72,7 +73,7 @@ export function register(services: Services): vscode.Disposable[] {
       if (filter !== null) {
         views.setCommitFilter(filter);
         if (!views.currentProject.currentProject) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('Select a project in the Projects view to see its commits.'));
+          void showInformationMessage(vscode.l10n.t('Select a project in the Projects view to see its commits.'));
         }
       }
     }),

@@ -7,6 +7,7 @@ import { CommitFileNode } from './commitFileNode';
 import { commitOfNode } from './commitNode';
 import { describeError } from '../../ui/errorMessages';
 import { Command } from '../../commandIds';
+import { showErrorMessage, showInformationMessage } from '../../ui/notify';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
@@ -14,7 +15,7 @@ export function register(services: Services): vscode.Disposable[] {
       const commit = commitOfNode(node);
       const file = node instanceof CommitFileNode ? String(node.file.file_name) : typeof fileName === 'string' ? fileName : undefined;
       if (!commit) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a commit in the Commits view.'));
         return undefined;
       }
       for (;;) {
@@ -23,7 +24,7 @@ export function register(services: Services): vscode.Disposable[] {
         } catch (error) {
           services.log.warn(`Open commit ${commit.ref.revision}: ${describeError(error)}`);
           const retry = vscode.l10n.t('Retry');
-          const answer = await vscode.window.showErrorMessage(
+          const answer = await showErrorMessage(
             vscode.l10n.t('Could not open commit {0}: {1}', commit.ref.revision.slice(0, 7), describeError(error)),
             retry,
           );

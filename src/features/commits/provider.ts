@@ -8,7 +8,7 @@ import { getCommitsPageSize, SECTION, Setting } from '../../settings';
 import { DataFamily, type WorkspaceData } from '../../workspace/workspaceData';
 import { CommitDocumentProvider } from './commitDocument';
 import { describeFilter, filterBounds, normaliseFilter, type CommitFilter } from './commitFilter';
-import type { CurrentProject, ProjectChoice } from '../../currentProject';
+import type { CurrentProject, ProjectChoice } from '../../workspace/currentProject';
 import { CommitNode } from './commitNode';
 import { MessageNode, selectProjectNode } from '../../tree/messageNode';
 import type { TreeNode } from '../../tree/treeNode';

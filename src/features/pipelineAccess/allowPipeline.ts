@@ -10,15 +10,21 @@ import { prompterFrom, type Prompter, type Step } from '../../ui/multiStepInput'
 import { ApiLists, pickPipeline, pickProject, pickTarget } from '../../ui/pickers';
 import { Command } from '../../commandIds';
 import { EndFlow, runWriteFlow } from '../../ui/writeFlow';
+import { describeError } from '../../ui/errorMessages';
+import { MAX_PICKER_PAGES, PICKER_PAGE_SIZE } from '../../workspace/workspaceData';
 import { allowFailure, allowOnTarget, isRetryable, notOpenable, requiredId, type AllowOutcome } from './allowOnTarget';
 
 export type { AllowOutcome };
 
 export function register(services: Services): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(Command.AllowPipeline, async (item?: unknown, ...rest: unknown[]) =>
-      allowPipeline(services, prompterFrom(rest), (await loadedTargetOfItem(item)) ?? targetOfItem(item)),
-    ),
+    vscode.commands.registerCommand(Command.AllowPipeline, async (item?: unknown, ...rest: unknown[]) => {
+      const prefilled = prefilledOf(item);
+      if (prefilled) {
+        return allowPrefilled(services, prompterFrom(rest), prefilled);
+      }
+      return allowPipeline(services, prompterFrom(rest), (await loadedTargetOfItem(item)) ?? targetOfItem(item));
+    }),
   ];
 }
 
@@ -117,6 +123,74 @@ function allowSteps(lists: ApiLists): Step<AllowAnswers>[] {
       },
     },
   ];
+}
+
+/** A failed run's "Allow <pipeline> on <target>…": the pipeline and the target's identifier, from the runs feature. */
+export interface PrefilledAllow {
+  readonly project: string;
+  readonly pipelineId: number;
+  readonly pipelineName?: string;
+  /** The target's identifier as the 2678004 message named it (or its id). */
+  readonly target: string;
+}
+
+/** `{pipeline: {project, id, name?}, target}` from a command's argument; undefined for anything else. */
+export function prefilledOf(item: unknown): PrefilledAllow | undefined {
+  if (typeof item !== 'object' || item === null) {
+    return undefined;
+  }
+  const { pipeline, target } = item as { pipeline?: unknown; target?: unknown };
+  if (typeof target !== 'string' || target.trim() === '' || target.length > 200 || typeof pipeline !== 'object' || pipeline === null) {
+    return undefined;
+  }
+  const p = pipeline as { project?: unknown; id?: unknown; name?: unknown };
+  if (typeof p.project !== 'string' || p.project === '' || typeof p.id !== 'number' || !Number.isSafeInteger(p.id)) {
+    return undefined;
+  }
+  return { project: p.project, pipelineId: p.id, pipelineName: typeof p.name === 'string' && p.name !== '' ? p.name : undefined, target };
+}
+
+/**
+ * Allows a known pipeline on a known target: finds both (bounded lists), asks the person to
+ * confirm, then sends as the flow does. Nothing is sent without the confirmation.
+ */
+export async function allowPrefilled(services: Services, prompter: Prompter, wanted: PrefilledAllow): Promise<AllowOutcome> {
+  const ready = await services.session.ensureReady();
+  if (!ready) {
+    return { kind: 'cancelled' };
+  }
+  try {
+    const targets = await services.data.every(services.data.targets(PICKER_PAGE_SIZE), { maxPages: MAX_PICKER_PAGES });
+    const target = targets.items.find((t) => t.identifier === wanted.target || t.id === wanted.target);
+    const pipelines = await services.data.every(services.data.pipelines(wanted.project, PICKER_PAGE_SIZE), { maxPages: MAX_PICKER_PAGES });
+    const pipeline = pipelines.items.find((p) => p.id === wanted.pipelineId);
+    if (!target || !pipeline) {
+      await prompter.message(
+        'error',
+        !target
+          ? vscode.l10n.t('No target {0} was found in this workspace: allow the pipeline from the Targets view.', wanted.target)
+          : vscode.l10n.t('Pipeline {0} of project {1} was not found.', wanted.pipelineName ?? String(wanted.pipelineId), wanted.project),
+      );
+      return { kind: 'cancelled' };
+    }
+    if (allowsAllPipelines(target) === true) {
+      await prompter.message('info', allPipelinesAllowed(target));
+      return { kind: 'allPipelinesAllowed' };
+    }
+    const allow = vscode.l10n.t('Allow');
+    const answer = await prompter.message(
+      'warning',
+      vscode.l10n.t('Allow pipeline {0} (project {1}) to use target {2}?', pipelineName(pipeline), wanted.project, targetName(target)),
+      allow,
+    );
+    if (answer !== allow) {
+      return { kind: 'cancelled' };
+    }
+    return await allowOnTarget(services, prompter, ready.client, ready.workspace, target, wanted.project, pipeline);
+  } catch (error) {
+    await prompter.message('error', vscode.l10n.t('Could not allow the pipeline on target {0}: {1}', wanted.target, describeError(error)));
+    return { kind: 'failed', error };
+  }
 }
 
 function allPipelinesAllowed(target: TargetSummary): string {

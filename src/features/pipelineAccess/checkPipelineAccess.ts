@@ -14,6 +14,7 @@ import { withCancellableProgress } from '../../ui/progress';
 import { ApiLists, pickPipeline, pickProject, targetItem, type TargetItem } from '../../ui/pickers';
 import { allowOnTarget, isRetryable } from './allowOnTarget';
 import { Command } from '../../commandIds';
+import { showWarningMessage } from '../../ui/notify';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
@@ -172,7 +173,7 @@ async function findClosedTargets(lists: ApiLists, pipeline: Pipeline, title: str
     },
   );
   if (!result.complete) {
-    void vscode.window.showWarningMessage(
+    void showWarningMessage(
       vscode.l10n.t('Only the first {0} targets of the workspace were checked: it has more than a check loads.', result.listed),
     );
   }

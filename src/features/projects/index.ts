@@ -8,7 +8,7 @@ import * as createProject from './createProject';
 import { ProjectsProvider } from './provider';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const projects = new ProjectsProvider(ctx.session, ctx.data, ctx.views.currentProject);
+  const projects = new ProjectsProvider(ctx.session, ctx.data, ctx.views.currentProject, ctx.views.currentPipeline);
   ctx.views.provide({ selectProject: (name) => projects.selectProject(name) });
   return [
     ctx.views.addView(ViewId.Projects, projects),

@@ -1,7 +1,7 @@
 // A new project's name: the slug proposed from its display name, and the check of a typed name. No
 // vscode import: the unit tests run it in plain Node.
 import * as l10n from '@vscode/l10n';
-import { slug } from './repoAddress';
+import { slug } from '../../workspace/repoAddress';
 
 /** A project name: lower-case letters, digits and inner dashes. */
 export const PROJECT_NAME_PATTERN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;

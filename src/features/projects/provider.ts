@@ -2,12 +2,13 @@
 // a pipeline to its actions. Selecting a project makes it the Commits view's project; at first show,
 // the open folder's git remote picks one (a request or two, never one per project).
 import * as vscode from 'vscode';
-import { projectName, type ProjectRef } from '../../api';
+import { pipelineName, projectName, type ProjectRef } from '../../api';
 import type { Session } from '../../services';
 import { DataFamily, DataKey, type WorkspaceData } from '../../workspace/workspaceData';
-import type { CurrentProject, ProjectChoice } from '../../currentProject';
-import { readGitRemotes } from './gitRemote';
-import { repoName, sameRepository, slug } from './repoAddress';
+import type { CurrentPipeline } from '../../currentPipeline';
+import type { CurrentProject, ProjectChoice } from '../../workspace/currentProject';
+import { readGitRemotes } from '../../gitRemote';
+import { repoName, sameRepository, slug } from '../../workspace/repoAddress';
 import { NodeTreeProvider } from '../../tree/nodeTreeProvider';
 import type { PagedList } from '../../tree/pagedList';
 import type { ListContext } from '../../tree/listContext';
@@ -38,6 +39,7 @@ export class ProjectsProvider extends NodeTreeProvider {
     session: Session,
     data: WorkspaceData,
     private readonly currentProject: CurrentProject,
+    private readonly currentPipeline?: CurrentPipeline,
   ) {
     super(session, data, ViewId.Projects);
     this.ctx = { ...this.listContext(), epoch: 0 };
@@ -63,6 +65,11 @@ export class ProjectsProvider extends NodeTreeProvider {
         const node = e.selection[0];
         if (node instanceof ProjectNode || node instanceof PipelineNode || node instanceof ActionNode) {
           this.currentProject.set(choiceOf(node.project));
+        }
+        // A pipeline, or one of its actions, makes that pipeline the Runs view's.
+        if (node instanceof PipelineNode || node instanceof ActionNode) {
+          const p = node.pipeline;
+          this.currentPipeline?.set({ project: node.project.name, pipelineId: p.id, displayName: pipelineName(p), name: p.name ?? undefined });
         }
       }),
     );

@@ -7,6 +7,13 @@ import { RateLimitItem } from './rateLimitItem';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const item = new RateLimitItem(ctx.log);
+  // The kernel's polling of runs waits for the reset when the budget is spent: the item says so.
+  item.pauseNote = () => {
+    const ms = ctx.runs.budgetPause();
+    return ms > 0 && ctx.runs.scheduler.watching > 0
+      ? vscode.l10n.t('Following runs is paused until the budget resets (in {0} s).', Math.ceil(ms / 1000))
+      : undefined;
+  };
   // Signed out: no budget shown (the last one is not current any more).
   const follow = (): void => item.follow(ctx.session.baseUrl && ctx.session.signedIn ? ctx.connection.rateLimitFor(ctx.session.baseUrl) : undefined);
   follow();

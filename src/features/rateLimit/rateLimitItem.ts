@@ -25,6 +25,8 @@ export class RateLimitItem implements vscode.Disposable {
   visible = false;
   private state: RateLimitState | undefined;
   private subscription: { dispose(): void } | undefined;
+  /** Why the kernel's polling of runs waits (the budget is spent), when it does; shown in the item. */
+  pauseNote: () => string | undefined = () => undefined;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -62,7 +64,8 @@ export class RateLimitItem implements vscode.Disposable {
       this.visible = false;
       return;
     }
-    this.item.text = `$(pulse) ${figures.remaining}/${figures.limit}`;
+    const pause = this.pauseNote();
+    this.item.text = `${pause ? '$(debug-pause)' : '$(pulse)'} ${figures.remaining}/${figures.limit}`;
     this.item.backgroundColor = figures.low ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const lines = [vscode.l10n.t('Workspace Automation API: {0} of {1} requests left in this hour.', figures.remaining, figures.limit)];
     if (figures.reset) {
@@ -70,6 +73,9 @@ export class RateLimitItem implements vscode.Disposable {
     }
     if (figures.low) {
       lines.push(vscode.l10n.t('Less than 10 % left: requests fail once it reaches 0.'));
+    }
+    if (pause) {
+      lines.push(pause);
     }
     this.item.tooltip = [...lines, vscode.l10n.t('Click for details and the request log.')].join('\n');
     this.item.accessibilityInformation = { label: lines.join(' ') };

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BoundedFileError, readRegularFile } from '../../boundedFile';
+import { BoundedFileError, readRegularFile } from '../../ui/boundedFile';
 import { oneLine } from './runPresentation';
 
 export type GitHead = { readonly branch: string; readonly sha?: undefined } | { readonly branch?: undefined; readonly sha: string };

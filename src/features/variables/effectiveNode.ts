@@ -12,7 +12,7 @@ import { ContextValue } from '../../tree/contextValues';
 import { TreeNode } from '../../tree/treeNode';
 import type { PagedData } from '../../workspace/pagedData';
 import type { VariablesContext } from './context';
-import { effectiveVariables, type EffectiveVariable } from './effective';
+import { effectiveVariables, type EffectiveVariable } from '../../workspace/effectiveVariables';
 import { ScopeErrorNode } from './scopeErrorNode';
 import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from '../../workspace/variableScope';
 import { LIST_PAGE_SIZE, MAX_SCOPE_PAGES } from './variableLists';

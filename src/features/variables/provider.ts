@@ -5,7 +5,7 @@
 // lists.
 import * as vscode from 'vscode';
 import type { Session } from '../../services';
-import type { CurrentProject } from '../../currentProject';
+import type { CurrentProject } from '../../workspace/currentProject';
 import { MessageNode, selectProjectNode } from '../../tree/messageNode';
 import type { TreeNode } from '../../tree/treeNode';
 import { NodeTreeProvider } from '../../tree/nodeTreeProvider';
@@ -117,15 +117,21 @@ export class VariablesProvider extends NodeTreeProvider {
 
   /** Forgets what the view shows (every scope's variables, the pipelines and actions it lists) and shows it again. */
   override refresh(): void {
-    this.forgetRows();
+    // The same ids: what the user expanded stays expanded, and is read again.
+    this.forgetRows(false);
     this.data.invalidateFamilies([DataFamily.variables]);
     this.data.invalidateFamilies([DataFamily.pipelines, DataFamily.actions], LIST_PAGE_SIZE);
     this.refreshRoot();
   }
 
-  /** Another session (the data forgot it all) or a Refresh: the rows are made anew. */
-  private forgetRows(): void {
-    this.epoch++;
+  /**
+   * Another session (the data forgot it all) or a Refresh: the rows are made anew. Another
+   * session's rows take new ids (the tree restores nothing from before); a Refresh keeps them.
+   */
+  private forgetRows(newIds = true): void {
+    if (newIds) {
+      this.epoch++;
+    }
     this.lists.reset();
     this.ctx.effectiveNodes.clear();
     this.root = undefined;

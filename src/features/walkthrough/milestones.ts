@@ -4,11 +4,13 @@
 import type { RequestEvent } from '../../api';
 import { ContextKey } from '../../commandIds';
 
-export type Milestone = 'browsed' | 'variableCreated' | 'pipelineAllowed';
+export type Milestone = 'browsed' | 'variableCreated' | 'pipelineAllowed' | 'runStarted';
 
 const COMMITS_LIST = /^\/workspaces\/[^/]+\/projects\/[^/]+\/repository\/commits(?:\?|$)/;
 const VARIABLES = /^\/workspaces\/[^/]+\/variables(?:\?|$)/;
 const ALLOW_PIPELINE = /^\/workspaces\/[^/]+\/targets\/[^/]+\/allow-pipeline(?:\?|$)/;
+/** POST of a pipeline's executions: a run started (a PATCH of one, retry or approve, is not). */
+const RUN_PIPELINE = /^\/workspaces\/[^/]+\/projects\/[^/]+\/pipelines\/\d+\/executions(?:\?|$)/;
 
 /** The milestone an attempt reached, if it succeeded and is one. */
 export function milestoneOf(e: Pick<RequestEvent, 'method' | 'path' | 'status'>): Milestone | undefined {
@@ -24,6 +26,9 @@ export function milestoneOf(e: Pick<RequestEvent, 'method' | 'path' | 'status'>)
   }
   if (method === 'POST' && ALLOW_PIPELINE.test(e.path)) {
     return 'pipelineAllowed';
+  }
+  if (method === 'POST' && RUN_PIPELINE.test(e.path)) {
+    return 'runStarted';
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ import { quietSettings } from '../codeServer';
 import { repoRoot } from '../paths';
 import { ensureVsix } from '../vsix';
 import { buildSuite, suiteOutDir } from './build';
+import { TEST_HARNESS_ENV } from '../../../src/testHarness';
 
 async function main(): Promise<number> {
   const outDir = `${suiteOutDir}-run-${process.pid}`;
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
     if (installed.status !== 0) {
       throw new Error(`installing ${vsix} failed (${installed.status})`);
     }
-    const env: Record<string, string> = { WA_EMULATOR_URL: emulator.url };
+    const env: Record<string, string> = { WA_EMULATOR_URL: emulator.url, [TEST_HARNESS_ENV]: '1' };
     if (process.env.GREP) {
       env.GREP = process.env.GREP;
     }

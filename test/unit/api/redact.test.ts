@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { excerpt, redact, REDACTED, redactValue } from '../../../src/api';
+import { excerpt, logLine, redact, REDACTED, redactValue } from '../../../src/api';
 
 const PEM = ['-----BEGIN RSA PRIVATE KEY-----', 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun', 'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK', '-----END RSA PRIVATE KEY-----'].join('\n');
 const OPENSSH = ['-----BEGIN OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW', '-----END OPENSSH PRIVATE KEY-----'].join('\n');
@@ -110,5 +110,15 @@ describe('api: redaction, each rule on its own', () => {
     assert.equal(excerpt(' x ', 5), 'x');
     assert.equal(excerpt('key tok-9999', 200, ['tok-9999']), `key ${REDACTED}`);
     assert.equal(excerpt(12345 as unknown as string), '12345');
+  });
+
+  it('a log line: redacted, and each line break written as its escape, so nothing from outside starts a line of its own (issue 22)', () => {
+    assert.equal(logLine('Created project evil\n[error] Signed in as admin\r\nx'), 'Created project evil\\n[error] Signed in as admin\\r\\nx');
+    assert.equal(logLine('a\u2028b\u2029c'), 'a\\u2028b\\u2029c');
+    assert.equal(logLine('\n\n'), '\\n\\n', 'every break, not only the first');
+    assert.equal(logLine('plain text, tabs\tkept'), 'plain text, tabs\tkept');
+    assert.equal(logLine('password=hunter22 and tok-9999', ['tok-9999']), `password=${REDACTED} and ${REDACTED}`);
+    // Redacted before the breaks are escaped: a private key block across lines is still found whole.
+    assert.equal(logLine(`key:\n${PEM}\nafter`), 'key:\\n[REDACTED PRIVATE KEY]\\nafter');
   });
 });

@@ -1,6 +1,7 @@
 // The control endpoints: the dialect switch (HTTP and the importable API), and the refusal of
 // requests that web pages of another origin send (issue 12).
 import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
 import { Emulator, startEmulator } from '../../emulator';
 import { call } from './helpers';
 import { useEmulator } from '../../harness/useEmulator';
@@ -124,5 +125,83 @@ describe('emulator: controls refuse web pages of another origin', () => {
     const preflight = await fetch(`${emu.url}/user`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' } });
     assert.equal(preflight.status, 200);
     assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+  });
+});
+
+/** One request with the Host header given as is (fetch writes its own), or none: status, CORS header, body. */
+function withHost(emu: Emulator, method: string, path: string, host: string | undefined): Promise<{ status: number; cors: string | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Authorization: 'Bearer admin-token', ...(host === undefined ? {} : { Host: host }) };
+    const req = http.request({ host: '127.0.0.1', port: emu.port, method, path, headers, setHost: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, cors: res.headers['access-control-allow-origin'] as string | undefined, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('emulator: answers only at its own address (Host), against DNS rebinding (issue 22)', () => {
+  const emu = useEmulator();
+
+  const foreign = (port: number): string[] => [
+    'evil.example',
+    `evil.example:${port}`,
+    `rebind.attacker.test:${port}`,
+    `127.0.0.1:${port + 1}`,
+    `localhost:${port + 1}`,
+    '127.0.0.1',
+    'localhost',
+    `127.0.0.2:${port}`,
+    `[::1]:${port}`,
+    `localhost.:${port}`,
+    `0.0.0.0:${port}`,
+    `127.0.0.1:${port}.evil.example`,
+  ];
+
+  it('403 for the API, the preflight and every control when Host names anything else; nothing done, nothing read out', async () => {
+    await call(emu.url, 'POST', '/workspaces/acme/projects', { body: { display_name: 'Still Here' } });
+    const logged = emu.requests.length;
+    const refused: string[] = [];
+    for (const host of foreign(emu.port)) {
+      for (const [method, path] of [
+        ['GET', '/user'],
+        ['GET', '/workspaces/acme/variables'],
+        ['OPTIONS', '/user'],
+        ['POST', '/__emulator/reset'],
+        ['GET', '/__emulator/requests'],
+        ['DELETE', '/__emulator/requests'],
+      ]) {
+        const a = await withHost(emu, method, path, host);
+        assert.doesNotMatch(a.text, /"requests"|"login"|"variables"/, `${method} ${path} with Host ${host} reads nothing out`);
+        refused.push(`${a.status} ${method} ${path} Host=${host}`);
+      }
+    }
+    assert.equal(refused.length, foreign(emu.port).length * 6);
+    assert.deepEqual(
+      refused.filter((r) => !r.startsWith('403 ')),
+      [],
+    );
+    // Nothing happened: the project is still there and the request log was neither cleared nor grown.
+    assert.equal((await call(emu.url, 'GET', '/workspaces/acme/projects/still-here')).status, 200);
+    assert.equal(emu.requests.length, logged + 1);
+    // Without any Host header Node's server itself answers 400 before the emulator sees the request.
+    assert.equal((await withHost(emu, 'GET', '/__emulator/requests', undefined)).status, 400);
+  });
+
+  it('its own address, as 127.0.0.1:PORT or localhost:PORT (any case), is served as before, CORS headers of the API included', async () => {
+    for (const host of [`127.0.0.1:${emu.port}`, `localhost:${emu.port}`, `LocalHost:${emu.port}`]) {
+      const user = await withHost(emu, 'GET', '/user', host);
+      assert.equal(user.status, 200, host);
+      assert.equal(user.cors, '*', host);
+      const preflight = await withHost(emu, 'OPTIONS', '/user', host);
+      assert.equal(preflight.status, 200, host);
+      assert.equal(preflight.cors, '*', host);
+      const log = await withHost(emu, 'GET', '/__emulator/requests', host);
+      assert.equal(log.status, 200, host);
+      assert.equal(log.cors, undefined, `${host}: the controls carry no CORS header`);
+    }
   });
 });

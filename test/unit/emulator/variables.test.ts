@@ -347,7 +347,7 @@ describe('emulator: variables', () => {
     it('delete: a 204 has no Content-Length', async () => {
       const created = await create({ key: 'GONE', value: 'v', type: 'VAR' });
       const raw = await new Promise<string>((resolve, reject) => {
-        const socket = connect(emu.port, '127.0.0.1', () => socket.end(`DELETE ${PATH}/${created.json.id} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-token\r\nConnection: close\r\n\r\n`));
+        const socket = connect(emu.port, '127.0.0.1', () => socket.end(`DELETE ${PATH}/${created.json.id} HTTP/1.1\r\nHost: 127.0.0.1:${emu.port}\r\nAuthorization: Bearer admin-token\r\nConnection: close\r\n\r\n`));
         let text = '';
         socket.on('data', (d) => (text += d.toString()));
         socket.on('end', () => resolve(text));

@@ -56,16 +56,16 @@ describe('manifest', () => {
     assert.deepEqual(unused, []);
   });
 
-  it('gives every view an icon and a contextual title, and shows Commits, Targets and Variables only when signed in', () => {
+  it('gives every view an icon and a contextual title, and shows Runs, Commits, Targets and Variables only when signed in', () => {
     const views = pkg.contributes.views.workspaceAutomation as { id: string; icon?: string; contextualTitle?: string; when?: string }[];
-    assert.equal(views.length, 4);
+    assert.equal(views.length, 5);
     for (const v of views) {
       assert.match(v.icon ?? '', /^\$\([a-z-]+\)$/, `${v.id} icon`);
       assert.ok(v.contextualTitle, `${v.id} contextualTitle`);
     }
     assert.deepEqual(
       views.map((v) => v.when),
-      [undefined, 'workspaceAutomation.signedIn', 'workspaceAutomation.signedIn', 'workspaceAutomation.signedIn'],
+      [undefined, 'workspaceAutomation.signedIn', 'workspaceAutomation.signedIn', 'workspaceAutomation.signedIn', 'workspaceAutomation.signedIn'],
     );
   });
 
@@ -94,7 +94,7 @@ describe('manifest', () => {
     assert.equal(walkthrough.id, 'gettingStarted');
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['signIn', 'selectWorkspace', 'browse', 'createVariable', 'allowPipeline'],
+      ['signIn', 'selectWorkspace', 'browse', 'createVariable', 'allowPipeline', 'runPipeline'],
     );
     for (const s of walkthrough.steps) {
       assert.ok(s.completionEvents.length > 0, `${s.id} has no completion event`);

@@ -51,6 +51,19 @@ describe('errorMessages: failures in words', () => {
     assert.match(forbiddenMessage(denied), /^The server refused this \(403: Forbidden by role\)[^.]*\. Create a token/);
   });
 
+  it('names the scopes of runs in both namings: reading, acting on one', () => {
+    const read = new AccessDeniedError('Forbidden', { status: 403, method: 'GET', path: '/workspaces/acme/projects/web/pipelines/3/executions' });
+    assert.match(forbiddenMessage(read), /Reading runs usually needs the scopes WORKSPACE and EXECUTION_INFO \(older scope names\) or PIPELINE_READ \(2026/);
+    for (const method of ['POST', 'PATCH']) {
+      const path = method === 'POST' ? '/workspaces/acme/projects/web/pipelines/3/executions' : '/workspaces/acme/projects/web/pipelines/3/executions/12';
+      const act = new MissingScopeError('no scope', { status: 403, scope: 'EXECUTION_RUN', method, path });
+      assert.match(forbiddenMessage(act), /Starting, cancelling, retrying or approving a run usually needs the scopes WORKSPACE and EXECUTION_RUN \(older scope names\) or PIPELINE_RUN \(2026/);
+    }
+    assert.equal(scopeWarning('runPipeline', ['PIPELINE_RUN']), undefined);
+    assert.equal(scopeWarning('runPipeline', ['WORKSPACE', 'EXECUTION_RUN']), undefined);
+    assert.match(scopeWarning('runPipeline', ['PIPELINE_READ']) ?? '', /may lack PIPELINE_RUN/);
+  });
+
   it('warns before sending only when the known scopes seem to lack the needed ones', () => {
     assert.equal(scopeWarning('readProjects', undefined), undefined);
     assert.equal(scopeWarning('readProjects', ['PROJECT_READ']), undefined);

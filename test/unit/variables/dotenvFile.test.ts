@@ -1,7 +1,7 @@
 // Reading .env files for Import: dotenv's values, with every line that is not imported listed by
 // its number (bad lines, keys the service refuses, duplicates, empty values).
 import * as assert from 'node:assert/strict';
-import { readEnvFile } from '../../../src/features/variables/commands/dotenvFile';
+import { problemForLog, readEnvFile } from '../../../src/features/variables/commands/dotenvFile';
 
 const values = (text: string) => Object.fromEntries(readEnvFile(text).entries.map((e) => [e.key, e.value]));
 const lines = (text: string) => readEnvFile(text).entries.map((e) => [e.key, e.line]);
@@ -112,5 +112,85 @@ describe('variables: .env files, the edges', () => {
         ['B', 3],
       ],
     );
+  });
+});
+
+describe('.env files: the line scan is linear (issue 22: a file of unclosed quotes froze the extension host)', function () {
+  // A test of complexity, not a benchmark: the quadratic scan took 99 s on the first of these files.
+  this.timeout(20_000);
+  const SIZE = 256 * 1024;
+  const fill = (unit: string): string => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
+  const files: [string, string][] = [
+    ['a KEY="… line, unclosed, over and over', fill('K="v\n')],
+    ['the three quotes in turn, each unclosed', fill('A="v\nB=\'v\nC=`v\n')],
+    ['one line of quotes, none of them closing', `K="${fill('"x')}`],
+    ['one line of escaped quotes', `K="${fill('\\"')}`],
+    ['unclosed quotes whose lines end in a comment sign', fill('K="v"x#\u2028\n')],
+  ];
+  for (const [what, text] of files) {
+    it(`reads 256 KiB of ${what} in under a second`, () => {
+      assert.equal(text.length >= SIZE, true);
+      // The process's own CPU time, not the clock's: other work on a shared machine does not count.
+      const started = process.cpuUsage();
+      const read = readEnvFile(text);
+      const used = process.cpuUsage(started);
+      const ms = (used.user + used.system) / 1000;
+      assert.ok(ms < 1000, `${Math.round(ms)} ms of CPU time`);
+      // The scan placed what it read on lines of the file.
+      const lineCount = text.split('\n').length;
+      const placed = [...read.entries.map((e) => e.line), ...read.problems.map((p) => p.line)];
+      assert.ok(placed.length > 0);
+      assert.deepEqual(placed.filter((l) => l !== undefined && (l < 1 || l > lineCount)), []);
+    });
+  }
+
+  it('a quote that closes: not after a backslash, and followed only by blanks or a comment that runs to the line end', () => {
+    // An escaped quote closes nothing: the value goes on to the next line.
+    assert.deepEqual(readEnvFile(['A="one\\"', 'two"', 'B=1'].join('\n')).problems, []);
+    // A comment sign with an odd line break (U+2028) after it is no comment to the end: not closed there.
+    const read = readEnvFile(['A="a', 'b" #c\u2028d', 'c"', 'B=1'].join('\n'));
+    assert.deepEqual(read.problems, []);
+    assert.deepEqual(read.entries.map((e) => [e.key, e.line]), [
+      ['A', 1],
+      ['B', 4],
+    ]);
+  });
+
+  it('still skips the lines inside a quoted value to its closing line, for each quote in turn', () => {
+    const text = ['A="one', "it's", 'still A" # done', "D='two", 'a "quote"', "'", 'E=`x', '`', 'F=last'].join('\n');
+    const read = readEnvFile(text);
+    assert.deepEqual(
+      read.entries.map((e) => [e.key, e.line]),
+      [
+        ['A', 1],
+        ['D', 4],
+        ['E', 7],
+        ['F', 9],
+      ],
+    );
+    assert.deepEqual(read.problems, []);
+  });
+});
+
+describe('.env files: what the log says of a line that is not imported (issue 22: bad lines reached the log in clear)', () => {
+  it('its line and the kind of problem, nothing of the line itself', () => {
+    const secret = 'hunter2-c0rrect-h0rse';
+    const keyBody = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW';
+    const text = [`DB PASSWORD=${secret}`, keyBody, `9TOKEN=${secret}`, 'A=1', 'A=2', 'EMPTY=', `my.secret=${secret}`].join('\n');
+    const logged = readEnvFile(text).problems.map(problemForLog);
+    assert.deepEqual(logged, [
+      'line 1: not KEY=value, skipped',
+      'line 2: not KEY=value, skipped',
+      'line 3: a key the service does not take, skipped',
+      'line 5: a key again (first on line 4), the last one is imported',
+      'line 6: an empty value, skipped',
+      'line 7: a key the service does not take, skipped',
+    ]);
+    assert.deepEqual(logged.filter((l) => l.includes(secret) || l.includes(keyBody) || /TOKEN|secret|PASSWORD/.test(l)), []);
+  });
+
+  it('a problem the scan could not place says "a line"', () => {
+    assert.equal(problemForLog({ kind: 'emptyValue', line: undefined, key: 'X' }), 'a line: an empty value, skipped');
+    assert.equal(problemForLog({ kind: 'invalidKey', line: undefined, key: 'x.y' }), 'a line: a key the service does not take, skipped');
   });
 });

@@ -1,7 +1,7 @@
 // Effective variables: action over pipeline over project over workspace, for the same key.
 import * as assert from 'node:assert/strict';
 import type { Variable } from '../../../src/api';
-import { effectiveVariables } from '../../../src/features/variables/effective';
+import { effectiveVariables } from '../../../src/workspace/effectiveVariables';
 import { scopeChain, scopeFilter, scopeKey, type VariableScopeRef } from '../../../src/workspace/variableScope';
 
 let nextId = 1;

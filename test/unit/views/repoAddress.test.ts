@@ -1,7 +1,7 @@
 // The repository-address comparison behind the Projects view's git-remote match, and the parsing
 // of a git config's remotes (vscode-free; the reading of the files is tested in test/host).
 import * as assert from 'node:assert/strict';
-import { normalizeRepoUrl, parseRemotes, repoName, sameRepository, slug } from '../../../src/features/projects/repoAddress';
+import { normalizeRepoUrl, parseRemotes, repoName, sameRepository, slug } from '../../../src/workspace/repoAddress';
 
 describe('projects: git remote addresses', () => {
   it('reduces every spelling of one repository to host/path', () => {

@@ -42,4 +42,13 @@ describe('walkthrough milestones: the edges', () => {
     assert.equal(milestoneOf({ method: 'GET', path: '/workspaces/acme/targets/tg-1/allow-pipeline', status: 200 }), undefined);
     assert.equal(milestoneOf({ method: 'PATCH', path: '/workspaces/acme/targets/tg-1/allow-pipeline', status: 200 }), undefined);
   });
+
+  it('a started run is a milestone: the POST of a pipeline\'s executions, not a PATCH of a run, not a list, not a refusal', () => {
+    const runs = '/workspaces/acme/projects/api-service/pipelines/203/executions';
+    assert.equal(milestoneOf({ method: 'POST', path: runs, status: 200 }), 'runStarted');
+    assert.equal(milestoneOf({ method: 'GET', path: `${runs}?page=1&per_page=20`, status: 200 }), undefined);
+    assert.equal(milestoneOf({ method: 'PATCH', path: `${runs}/7`, status: 200 }), undefined);
+    assert.equal(milestoneOf({ method: 'POST', path: `${runs}/7`, status: 200 }), undefined);
+    assert.equal(milestoneOf({ method: 'POST', path: runs, status: 403 }), undefined);
+  });
 });

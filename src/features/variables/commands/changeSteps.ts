@@ -9,7 +9,7 @@ import { checkFileChmod, parsePublicKeyLine } from '../../../ssh';
 import type { Step, StepUi } from '../../../ui/multiStepInput';
 import type { VariableScopeRef } from '../../../workspace/variableScope';
 import { isEncryptedVariable, isFileType, isPlainVar } from '../variableFacts';
-import { BoundedFileError, readBoundedUri } from '../../../readBounded';
+import { readUserFile, UserFileError, type UserFileWords } from '../../../ui/userFile';
 import { fileName, KeyFileError, publicKeyLineProblem, readPrivateKey } from '../createVariable/keyFiles';
 import { askSettableFlags } from '../createVariable/settableStep';
 
@@ -174,7 +174,7 @@ async function askValueFile(ui: StepUi, a: ChangeAnswers): Promise<void> {
       a.valueFile = uri;
       return;
     } catch (error) {
-      await ui.message('error', error instanceof KeyFileError ? error.message : String(error instanceof Error ? error.message : error));
+      await ui.message('error', error instanceof UserFileError ? error.message : String(error instanceof Error ? error.message : error));
     }
   }
 }
@@ -206,29 +206,17 @@ async function askFileChmod(ui: StepUi, a: ChangeAnswers): Promise<void> {
   });
 }
 
+/** A FILE variable's new content: a regular file, at most MAX_FILE_VARIABLE_BYTES, UTF-8 text. */
+const CONTENT_FILE_WORDS: UserFileWords = {
+  tooLarge: (name) => vscode.l10n.t('{0} is larger than {1} KiB: too large for a variable.', name, MAX_FILE_VARIABLE_BYTES / 1024),
+  notRegular: (name) => vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose a file.', name),
+  unreadable: (path, error) => vscode.l10n.t('Could not read {0}: {1}', path, error instanceof Error ? error.message : String(error)),
+  notText: (name) => vscode.l10n.t('{0} is not UTF-8 text: change binary content in the web application.', name),
+};
+
 /** The new value from a file: a private key (checked), or a FILE's text content (bounded, UTF-8). */
 export async function readValueFile(variable: Variable, uri: vscode.Uri): Promise<string> {
-  if (variable.type === 'SSH_KEY') {
-    return readPrivateKey(uri);
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBoundedUri(uri, MAX_FILE_VARIABLE_BYTES);
-  } catch (error) {
-    if (error instanceof BoundedFileError) {
-      throw new KeyFileError(
-        error.problem === 'tooLarge'
-          ? vscode.l10n.t('{0} is larger than {1} KiB: too large for a variable.', fileName(uri), MAX_FILE_VARIABLE_BYTES / 1024)
-          : vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose a file.', fileName(uri)),
-      );
-    }
-    throw new KeyFileError(vscode.l10n.t('Could not read {0}: {1}', uri.fsPath, error instanceof Error ? error.message : String(error)));
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new KeyFileError(vscode.l10n.t('{0} is not UTF-8 text: change binary content in the web application.', fileName(uri)));
-  }
+  return variable.type === 'SSH_KEY' ? readPrivateKey(uri) : readUserFile(uri, MAX_FILE_VARIABLE_BYTES, CONTENT_FILE_WORDS);
 }
 
 /**

@@ -11,18 +11,19 @@ import { scopeFilter } from '../../../workspace/variableScope';
 import { DataKey } from '../../../workspace/workspaceData';
 import { isEditableType } from '../variableFacts';
 import { describeVariableScope } from '../variableNode';
-import { KeyFileError } from '../createVariable/keyFiles';
+import { UserFileError } from '../../../ui/userFile';
 import { changeAnswers, changeSteps, toVariableUpdate, valueToSend, type ChangeAnswers } from './changeSteps';
 import { variableItemOf } from './items';
 import { runWriteFlow, sent } from '../../../ui/writeFlow';
 import { Command } from '../../../commandIds';
+import { showInformationMessage } from '../../../ui/notify';
 
 export function register(services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.ChangeVariable, (item?: unknown, ...rest: unknown[]) => {
       const target = variableItemOf(item);
       if (!target) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
         return Promise.resolve(undefined);
       }
       return changeVariable(services, prompterFrom(rest), changeAnswers(target.variable, target.scope));
@@ -66,7 +67,7 @@ export async function changeVariable(services: Services, prompter: Prompter, ans
 function failureMessage(error: unknown, answers: ChangeAnswers): string {
   const key = answers.variable.key;
   const where = describeVariableScope(answers.scope);
-  if (error instanceof KeyFileError) {
+  if (error instanceof UserFileError) {
     return error.message;
   }
   if (error instanceof CancelledError) {

@@ -3,13 +3,14 @@ import * as vscode from 'vscode';
 import type { Services } from '../../../services';
 import { variableItemOf } from './items';
 import { Command } from '../../../commandIds';
+import { showInformationMessage } from '../../../ui/notify';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.CopyVariableKey, async (item?: unknown) => {
       const target = variableItemOf(item);
       if (!target) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
         return undefined;
       }
       await vscode.env.clipboard.writeText(target.variable.key);

@@ -5,18 +5,19 @@ import type { Services } from '../../../services';
 import { isPlainVar } from '../variableFacts';
 import { variableItemOf } from './items';
 import { Command } from '../../../commandIds';
+import { showInformationMessage } from '../../../ui/notify';
 
 export function register(_services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.CopyVariableValue, async (item?: unknown) => {
       const target = variableItemOf(item);
       if (!target) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
+        void showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
         return undefined;
       }
       const { variable } = target;
       if (!isPlainVar(variable)) {
-        void vscode.window.showInformationMessage(
+        void showInformationMessage(
           vscode.l10n.t('The value of {0} is not copied: only the value of a plain VAR can be (an encrypted one is never given back by the service).', variable.key),
         );
         return undefined;

@@ -2,13 +2,15 @@
 // scope asked). After the steps, creates or replaces each checked key in turn under one progress
 // notification that can be cancelled; then reports every key's outcome (created, replaced, failed
 // with why, not done because cancelled), with "Retry Failed" for the rest, planned again against
-// the scope as it then is. Nothing done is left unreported: the log has every key too.
+// the scope as it then is (the one write flow's Retry: ui/writeFlow.ts). Nothing done is left
+// unreported: the log has every key too.
 import * as vscode from 'vscode';
 import { CancelledError, isForbidden, ValidationError, type ApiClient, type Variable, type VariableCreate } from '../../../api';
 import type { Services } from '../../../services';
 import { describeError, errorForLog, forbiddenMessage } from '../../../ui/errorMessages';
 import { withCancellableProgress } from '../../../ui/progress';
-import { prompterFrom, runSteps, type Prompter } from '../../../ui/multiStepInput';
+import { prompterFrom, type Prompter } from '../../../ui/multiStepInput';
+import { EndFlow, runWriteFlow } from '../../../ui/writeFlow';
 import { ApiLists } from '../../../ui/pickers';
 import { scopeFilter, type VariableScopeRef } from '../../../workspace/variableScope';
 import { DataKey } from '../../../workspace/workspaceData';
@@ -16,7 +18,8 @@ import { isEncryptedVariable } from '../variableFacts';
 import { MAX_SCOPE_PAGES } from '../variableLists';
 import { describeVariableScope } from '../variableNode';
 import { countOutcomes, planImport, type ImportOutcome, type PlannedImport } from './importPlan';
-import { importSteps, isSecret, problemLabel, problemText, type ImportAnswers } from './importSteps';
+import { problemForLog } from './dotenvFile';
+import { importSteps, isSecret, type ExistingLoader, type ImportAnswers } from './importSteps';
 import { scopeItemOf } from './items';
 import { Command } from '../../../commandIds';
 
@@ -34,68 +37,88 @@ export function register(services: Services): vscode.Disposable[] {
   ];
 }
 
-/** Runs the flow; resolves to each key's outcome of the last run, or undefined when nothing was sent. */
-export async function importVariables(services: Services, prompter: Prompter, answers: ImportAnswers): Promise<ImportResult | undefined> {
-  const ready = await services.session.ensureReady();
-  if (!ready) {
-    return undefined;
-  }
-  const { client, workspace } = ready;
-  const lists = new ApiLists(services.data);
-  const existing = (scope: VariableScopeRef, signal: AbortSignal) => existingVariables(services, scope, signal);
-  const title = vscode.l10n.t('Import Variables from .env');
-  for (;;) {
-    try {
-      if (!(await runSteps(prompter, title, importSteps(lists, workspace, existing), answers))) {
-        return undefined;
-      }
-      break;
-    } catch (error) {
-      services.log.warn(`Import variables: loading a list failed: ${errorForLog(error)}`);
-      const retry = vscode.l10n.t('Retry');
-      if ((await prompter.message('error', vscode.l10n.t('Could not load the choices: {0}', describeError(error)), retry)) !== retry) {
-        return undefined;
-      }
-    }
-  }
-  const scope = answers.scope;
-  if (!scope || !answers.plan) {
-    return undefined;
-  }
-  let todo = answers.plan.filter((p) => answers.chosen?.has(p.entry.key));
-  for (const problem of answers.env?.problems ?? []) {
-    services.log.info(`Import into ${describeVariableScope(scope)}: ${problemLabel(problem)}: ${problemText(problem)}`);
-  }
-  for (;;) {
-    const outcomes = await send(services, client, workspace, scope, todo, answers);
-    services.data.invalidate(DataKey.variables(scopeFilter(scope)));
-    const counts = countOutcomes(outcomes);
-    const rest = [...counts.failed.map((f) => f.key), ...counts.notDone];
-    const text = report(scope, outcomes, answers.env?.problems.length ?? 0);
-    if (rest.length === 0) {
-      void prompter.message('info', text);
-      return { scope, outcomes };
-    }
-    const retry = vscode.l10n.t('Retry Failed');
-    if ((await prompter.message('error', text, retry)) !== retry) {
-      return { scope, outcomes };
-    }
-    // Planned again: a create that reached the service before a failure is now a replace.
-    try {
-      const now = await existingVariables(services, scope, new AbortController().signal);
-      todo = planImport(
-        todo.filter((p) => rest.includes(p.entry.key)).map((p) => p.entry),
-        now,
-        isEncryptedVariable,
-      ).filter((p) => p.action.kind !== 'skip');
-    } catch (error) {
-      void prompter.message('error', vscode.l10n.t('Could not read the variables of {0} again: {1}', describeVariableScope(scope), describeError(error)));
-      return { scope, outcomes };
-    }
+/** Some keys failed or were not done: the report says which, offered with "Retry Failed". */
+class ImportIncomplete extends Error {
+  override name = 'ImportIncomplete';
+  constructor(
+    readonly result: ImportResult,
+    readonly report: string,
+  ) {
+    super(report);
   }
 }
 
-/** The variables already in a scope: every page (bounded), from the workspace's data (the Variables view's when it has them). */
+/** Runs the flow; resolves to each key's outcome of the last run, or undefined when nothing was sent. */
+export async function importVariables(services: Services, prompter: Prompter, answers: ImportAnswers): Promise<ImportResult | undefined> {
+  const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => {
+    const existing: ExistingLoader = (scope, signal) => existingVariables(services, scope, signal);
+    /** The keys still to import: the checked ones, then those that failed or were not done. */
+    let pending: PlannedImport[] | undefined;
+    let last: ImportResult | undefined;
+    return {
+      title: vscode.l10n.t('Import Variables from .env'),
+      steps: importSteps(new ApiLists(services.data), workspace, existing),
+      loadsLists: 'Import variables',
+      retryOnly: vscode.l10n.t('Retry Failed'),
+      send: async (a) => {
+        const scope = a.scope;
+        if (!scope || !a.plan) {
+          return undefined;
+        }
+        if (pending === undefined) {
+          pending = a.plan.filter((p) => a.chosen?.has(p.entry.key));
+          for (const problem of a.env?.problems ?? []) {
+            services.log.info(`Import into ${describeVariableScope(scope)}: ${problemForLog(problem)}`);
+          }
+        } else {
+          pending = await plannedAgain(existing, scope, pending, prompter, last);
+        }
+        const outcomes = await send(services, client, workspace, scope, pending, a);
+        services.data.invalidate(DataKey.variables(scopeFilter(scope)));
+        const counts = countOutcomes(outcomes);
+        const rest = [...counts.failed.map((f) => f.key), ...counts.notDone];
+        const text = report(scope, outcomes, a.env?.problems.length ?? 0);
+        last = { scope, outcomes };
+        if (rest.length === 0) {
+          void prompter.message('info', text);
+          return last;
+        }
+        pending = pending.filter((p) => rest.includes(p.entry.key));
+        throw new ImportIncomplete(last, text);
+      },
+      failure: (error) => (error instanceof ImportIncomplete ? error.report : describeError(error)),
+    };
+  });
+  return end.kind === 'done' ? end.value : end.kind === 'failed' && end.error instanceof ImportIncomplete ? end.error.result : undefined;
+}
+
+/**
+ * The keys to send again, planned against the scope as it is now: a create that reached the
+ * service before a failure is now a replace. When the scope cannot be read, says so and ends with
+ * the last outcomes.
+ */
+async function plannedAgain(
+  existing: ExistingLoader,
+  scope: VariableScopeRef,
+  pending: readonly PlannedImport[],
+  prompter: Prompter,
+  last: ImportResult | undefined,
+): Promise<PlannedImport[]> {
+  let now: readonly Variable[];
+  try {
+    now = await existing(scope, new AbortController().signal);
+  } catch (error) {
+    void prompter.message('error', vscode.l10n.t('Could not read the variables of {0} again: {1}', describeVariableScope(scope), describeError(error)));
+    throw new EndFlow(last);
+  }
+  return planImport(
+    pending.map((p) => p.entry),
+    now,
+    isEncryptedVariable,
+  ).filter((p) => p.action.kind !== 'skip');
+}
+
+/** The variables already in a scope: every page of them (bounded), from the workspace's data. */
 async function existingVariables(services: Services, scope: VariableScopeRef, signal: AbortSignal): Promise<readonly Variable[]> {
   const data = services.data;
   return (await data.every(data.variables(scopeFilter(scope)), { maxPages: MAX_SCOPE_PAGES, signal })).items;

@@ -4,13 +4,12 @@
 // bad lines with their numbers included. The file is read once when chosen (a regular file, bounded).
 import * as vscode from 'vscode';
 import { actionName, pipelineName, projectName, type Variable } from '../../../api';
-import { BoundedFileError, readBoundedUri } from '../../../readBounded';
+import { fileName, readUserFile, type UserFileWords } from '../../../ui/userFile';
 import { pickAction, pickPipeline, pickProject, type ApiLists } from '../../../ui/pickers';
 import type { Step, StepUi } from '../../../ui/multiStepInput';
 import type { ScopeKind, VariableScopeRef } from '../../../workspace/variableScope';
 import { isEncryptedVariable } from '../variableFacts';
 import { describeVariableScope } from '../variableNode';
-import { fileName } from '../createVariable/keyFiles';
 import { readEnvFile, type EnvFile, type EnvProblem } from './dotenvFile';
 import { looksSecret, planImport, type PlannedImport } from './importPlan';
 
@@ -138,27 +137,16 @@ async function askFile(ui: StepUi, a: ImportAnswers): Promise<void> {
   }
 }
 
+/** A .env file: a regular file, at most MAX_ENV_FILE_BYTES, UTF-8 text. */
+const ENV_FILE_WORDS: UserFileWords = {
+  tooLarge: (name) => vscode.l10n.t('{0} is larger than {1} KiB: that is no .env file.', name, MAX_ENV_FILE_BYTES / 1024),
+  notRegular: (name) => vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose a .env file.', name),
+  unreadable: (path, error) => vscode.l10n.t('Could not read {0}: {1}', path, error instanceof Error ? error.message : String(error)),
+  notText: (name) => vscode.l10n.t('{0} is not UTF-8 text: choose a .env file.', name),
+};
+
 async function readEnv(uri: vscode.Uri): Promise<EnvFile> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBoundedUri(uri, MAX_ENV_FILE_BYTES);
-  } catch (error) {
-    if (error instanceof BoundedFileError) {
-      throw new Error(
-        error.problem === 'tooLarge'
-          ? vscode.l10n.t('{0} is larger than {1} KiB: that is no .env file.', fileName(uri), MAX_ENV_FILE_BYTES / 1024)
-          : vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose a .env file.', fileName(uri)),
-      );
-    }
-    throw new Error(vscode.l10n.t('Could not read {0}: {1}', uri.fsPath, error instanceof Error ? error.message : String(error)));
-  }
-  try {
-    return readEnvFile(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    throw new Error(vscode.l10n.t('{0} is not UTF-8 text: choose a .env file.', fileName(uri)));
-  } finally {
-    bytes.fill(0);
-  }
+  return readEnvFile(await readUserFile(uri, MAX_ENV_FILE_BYTES, ENV_FILE_WORDS));
 }
 
 async function askKeys(ui: StepUi, a: ImportAnswers, existing: ExistingLoader): Promise<void> {

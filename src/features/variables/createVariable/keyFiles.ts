@@ -1,13 +1,18 @@
 // Reading key files for SSH variables. A private key is read only to check it and just before
 // sending it, and is never logged, shown or stored: callers keep the file's URI, not its text.
-// Only regular files are read, and never more than the size limit (boundedFile.ts).
+// Only regular files are read, and never more than the size limit (ui/userFile.ts).
 import * as vscode from 'vscode';
 import { checkPrivateKey, MAX_PRIVATE_KEY_BYTES, parsePublicKeyLine, type PrivateKeyProblem, type PublicKeyProblem } from '../../../ssh';
-import { BoundedFileError, readBoundedUri } from '../../../readBounded';
+import { fileName, readUserFile, UserFileError, type UserFileWords } from '../../../ui/userFile';
 
-/** A key file that cannot be used, with a message that says why and what to do. */
-export class KeyFileError extends Error {
+export { fileName };
+
+/** A key file (or key text) that cannot be used, with a message that says why and what to do. */
+export class KeyFileError extends UserFileError {
   override name = 'KeyFileError';
+  constructor(message: string) {
+    super('unusable', message);
+  }
 }
 
 /** Reads the private key file and returns its text when it looks like one unencrypted private key. */
@@ -29,39 +34,20 @@ export async function readPublicKey(uri: vscode.Uri): Promise<string> {
   return check.line;
 }
 
-async function readSmallFile(uri: vscode.Uri): Promise<string> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBoundedUri(uri, MAX_PRIVATE_KEY_BYTES);
-  } catch (error) {
-    if (error instanceof KeyFileError) {
-      throw error;
-    }
-    if (error instanceof BoundedFileError) {
-      throw new KeyFileError(
-        error.problem === 'tooLarge'
-          ? vscode.l10n.t('{0} is too large to be a key file. Choose the key file itself.', fileName(uri))
-          : vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose the key file itself.', fileName(uri)),
-      );
-    }
-    const reason = error instanceof vscode.FileSystemError ? error.code : errorCode(error);
-    throw new KeyFileError(vscode.l10n.t('Could not read {0} ({1}). Choose the file again.', uri.fsPath, reason));
-  }
-  try {
-    return new TextDecoder('utf-8').decode(bytes);
-  } finally {
-    // The key's bytes do not outlive their text.
-    bytes.fill(0);
-  }
+/** A key file that is no regular file, too large or unreadable; its text is checked as a key after (no UTF-8 check). */
+const KEY_FILE_WORDS: UserFileWords = {
+  tooLarge: (name) => vscode.l10n.t('{0} is too large to be a key file. Choose the key file itself.', name),
+  notRegular: (name) => vscode.l10n.t('{0} is not a regular file (a device, a pipe or a folder). Choose the key file itself.', name),
+  unreadable: (path, error) => vscode.l10n.t('Could not read {0} ({1}). Choose the file again.', path, error instanceof vscode.FileSystemError ? error.code : errorCode(error)),
+};
+
+function readSmallFile(uri: vscode.Uri): Promise<string> {
+  return readUserFile(uri, MAX_PRIVATE_KEY_BYTES, KEY_FILE_WORDS);
 }
 
 function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-}
-
-export function fileName(uri: vscode.Uri): string {
-  return uri.path.split('/').pop() || uri.fsPath;
 }
 
 /** What to say about a key that fails its check, with the file's name (or "The text") as {0}. */

@@ -8,7 +8,8 @@ import type { Step, StepUi } from '../../../ui/multiStepInput';
 import { checkFileChmod, checkVariableKey } from '../../../ssh';
 import { isSshKind, proposedFileChmod, proposedFilePath, type VariableAnswers } from './answers';
 import { takesDescription, type VariableKind, type VariableScope } from './variableRequest';
-import { fileName, KeyFileError, publicKeyLineProblem, readPrivateKey, readPublicKey } from './keyFiles';
+import { UserFileError } from '../../../ui/userFile';
+import { fileName, publicKeyLineProblem, readPrivateKey, readPublicKey } from './keyFiles';
 import { askSettableFlags } from './settableStep';
 
 interface Choice<T> extends vscode.QuickPickItem {
@@ -191,7 +192,7 @@ async function askPrivateKeyFile(ui: StepUi, a: VariableAnswers): Promise<void> 
       a.keyFile = uri;
       return;
     } catch (error) {
-      await ui.message('error', error instanceof KeyFileError ? error.message : String(error));
+      await ui.message('error', error instanceof UserFileError ? error.message : String(error));
     }
   }
 }
@@ -234,7 +235,7 @@ async function askPublicKeySource(ui: StepUi, a: VariableAnswers): Promise<void>
       a.publicKeySource = 'file';
       return;
     } catch (error) {
-      await ui.message('error', error instanceof KeyFileError ? error.message : String(error));
+      await ui.message('error', error instanceof UserFileError ? error.message : String(error));
     }
   }
 }

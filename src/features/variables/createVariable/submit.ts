@@ -13,6 +13,7 @@ import {
 import { describeError, forbiddenMessage, scopesSentence } from '../../../ui/errorMessages';
 import { withCancellableProgress } from '../../../ui/progress';
 import { describeScope, type VariableAnswers } from './answers';
+import { UserFileError } from '../../../ui/userFile';
 import { KeyFileError, readPrivateKey, readPublicKey } from './keyFiles';
 import { toVariableCreate } from './variableRequest';
 
@@ -70,7 +71,7 @@ export function successMessage(variable: Variable, answers: VariableAnswers, wor
 export function failureMessage(error: unknown, answers: VariableAnswers, workspace: string): string {
   const key = answers.key ?? '';
   const where = describeScope(answers, workspace);
-  if (error instanceof KeyFileError) {
+  if (error instanceof UserFileError) {
     return error.message;
   }
   if (error instanceof CancelledError) {

@@ -1,8 +1,8 @@
 // The open folder's git remote, read from .git/config (no git extension, no process); the
 // parsing and comparing of the addresses is repoAddress.ts (vscode-free).
 import * as vscode from 'vscode';
-import { readBoundedUri } from '../../readBounded';
-import { parseRemotes } from './repoAddress';
+import { readBoundedUri } from './ui/userFile';
+import { parseRemotes } from './workspace/repoAddress';
 
 /** Remote URLs of the folder's repository, `origin` first; [] when there is none. */
 export async function readGitRemotes(folder: vscode.Uri): Promise<string[]> {

@@ -4,16 +4,19 @@
 // by hand; a cancellable wait of at most 5 minutes. The code is exchanged, the token checked with
 // the service, then stored (the token set, then the access token for the session) as an account.
 import * as vscode from 'vscode';
-import { buildAuthorizeUrl, createPkce, createState, oauthEndpoints, parseAuthorizationRedirect } from '../api/oauth';
-import { requestToken } from '../api/oauthToken';
-import { SCOPES_FOR } from '../api/scopes';
-import type { TokenSet } from '../api/oauthTokenSet';
-import { describeError } from '../ui/errorMessages';
-import { addressChoice, getWorkspace, saveSetting, Setting } from '../settings';
-import { lazyFetch } from './apiConnection';
+import { buildAuthorizeUrl, createPkce, createState, oauthEndpoints, parseAuthorizationRedirect } from '../../api/oauth';
+import { requestToken } from '../../api/oauthToken';
+import { SCOPES_FOR } from '../../api/scopes';
+import type { TokenSet } from '../../api/oauthTokenSet';
+import { lazyFetch } from '../../auth/apiConnection';
+import { storeTokenSet } from '../../auth/oauthTokens';
+import { greeting, verifyToken, type SignInKernel } from '../../auth/signInFlow';
+import { selectWorkspace } from '../../auth/workspacePicker';
+import { addressChoice, getWorkspace, saveSetting, Setting } from '../../settings';
+import { describeError } from '../../ui/errorMessages';
+import { noLinks } from '../../ui/markdown';
+import { showErrorMessage, showInformationMessage } from '../../ui/notify';
 import { listenForRedirect } from './loopbackListener';
-import { greeting, verifyToken, type SignInKernel } from './signInFlow';
-import { selectWorkspace } from './workspacePicker';
 
 export const EXTENSION_ID = 'workspace-automation.workspace-automation';
 export const CALLBACK_PATH = '/oauth/callback';
@@ -21,7 +24,6 @@ export const DEFAULT_LOOPBACK_PORT = 33418;
 const WAIT_LIMIT_MS = 5 * 60_000;
 /** What the extension's actions need, in the scheme every installation knows (scopes.ts, "older"). */
 const OAUTH_SCOPES = [...new Set(Object.values(SCOPES_FOR).flatMap((need) => need.older))];
-const CLIENT_SECRET_KEY = 'workspaceAutomation.oauth.clientSecret:';
 
 export interface OAuthSignInArgs {
   /** Instead of the setting (scripts, tests). */
@@ -88,9 +90,8 @@ export class OAuthRedirects implements vscode.UriHandler {
   }
 }
 
-async function clientSecretFor(context: vscode.ExtensionContext, clientId: string): Promise<string | undefined> {
-  const key = CLIENT_SECRET_KEY + clientId;
-  const kept = await context.secrets.get(key);
+async function clientSecretFor(session: SignInKernel['session'], clientId: string): Promise<string | undefined> {
+  const kept = await session.accounts.clientSecret(clientId);
   if (kept !== undefined) {
     return kept || undefined;
   }
@@ -104,13 +105,8 @@ async function clientSecretFor(context: vscode.ExtensionContext, clientId: strin
     return undefined;
   }
   // Asked once: an empty answer is kept too (an application without a secret).
-  await context.secrets.store(key, answer.trim());
+  await session.accounts.storeClientSecret(clientId, answer.trim());
   return answer.trim() || undefined;
-}
-
-/** The stored client secret of an application, when there is one (the refresh needs it). */
-export async function storedClientSecret(context: vscode.ExtensionContext, clientId: string): Promise<string | undefined> {
-  return (await context.secrets.get(CLIENT_SECRET_KEY + clientId)) || undefined;
 }
 
 async function askClientId(): Promise<string | undefined> {
@@ -134,7 +130,8 @@ async function askClientId(): Promise<string | undefined> {
 async function waitForBrowser(received: Promise<string>, baseUrl: string): Promise<string | undefined> {
   const paste = vscode.l10n.t('Paste the Address…');
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Waiting for the browser to sign in to {0}…', baseUrl), cancellable: true },
+    // A progress notification makes links of its text (see ui/notify.ts): the title plain.
+    { location: vscode.ProgressLocation.Notification, title: noLinks(vscode.l10n.t('Waiting for the browser to sign in to {0}…', baseUrl)), cancellable: true },
     (_progress, token) =>
       new Promise<string | undefined>((resolve) => {
         const timer = setTimeout(() => resolve(undefined), WAIT_LIMIT_MS);
@@ -144,8 +141,7 @@ async function waitForBrowser(received: Promise<string>, baseUrl: string): Promi
         };
         token.onCancellationRequested(() => done(undefined));
         void received.then(done);
-        void vscode.window
-          .showInformationMessage(vscode.l10n.t('If the browser cannot come back to the editor, paste the address it ended on.'), paste)
+        void showInformationMessage(vscode.l10n.t('If the browser cannot come back to the editor, paste the address it ended on.'), paste)
           .then(async (choice) => {
             if (choice !== paste) {
               return;
@@ -171,7 +167,7 @@ export async function signInWithOAuth(
   const { session } = kernel;
   await session.ready();
   const fail = (error: string): OAuthSignInResult => {
-    void vscode.window.showErrorMessage(error);
+    void showErrorMessage(error);
     return { signedIn: false, error };
   };
   let endpoints: ReturnType<typeof oauthEndpoints>;
@@ -187,7 +183,7 @@ export async function signInWithOAuth(
   if (!clientId) {
     return { signedIn: false };
   }
-  const clientSecret = args.clientSecret !== undefined ? args.clientSecret || undefined : await clientSecretFor(kernel.context, clientId);
+  const clientSecret = args.clientSecret !== undefined ? args.clientSecret || undefined : await clientSecretFor(session, clientId);
   const kind = args.redirect ?? redirectKind();
   const redirectUri = await redirectAddress(kind);
   const pkce = createPkce();
@@ -226,13 +222,13 @@ export async function signInWithOAuth(
     return fail(vscode.l10n.t('The service refused the new token: {0}', describeError(e)));
   }
   // The set first (the refresh needs it), then the access token the session reads, then the account.
-  await session.accounts.storeTokenSet(baseUrl, tokens);
+  await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
   await session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl);
   await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() });
   if (verified.workspaces) {
     kernel.data.seedWorkspaces(verified.workspaces);
   }
-  void vscode.window.showInformationMessage(greeting(baseUrl, verified));
+  void showInformationMessage(greeting(baseUrl, verified));
   if (args.workspace) {
     await saveSetting(Setting.Workspace, args.workspace);
     await session.reload();

@@ -1,6 +1,6 @@
 // Repository addresses: the remotes of a git config file, and the comparison of addresses in their
 // many spellings (https, ssh, scp-like, with or without user, port, `.git`, case). No vscode
-// import: the unit tests run it in plain Node (gitRemote.ts reads the files).
+// import: the unit tests run it in plain Node (src/gitRemote.ts reads the files).
 
 /** Parses the `[remote "<name>"] url = ...` entries of a git config file; `origin` first. */
 export function parseRemotes(configText: string): string[] {

@@ -1,7 +1,8 @@
 // Reading a small file from outside (a key file the user picked, a folder's .git/config), safely: only a regular file (not a device such as
 // /dev/zero or /dev/urandom, a FIFO, a socket or a folder, whose size says nothing), and never
 // more than `limit` + 1 bytes from the opened handle, so no file can make the read endless or the
-// memory grow. No editor dependency (unit-tested in plain Node).
+// memory grow; then its text, or why not in the words of the flow that asked (userFile.ts gives
+// them a URI). No editor dependency (unit-tested in plain Node).
 import * as fs from 'node:fs';
 
 export type BoundedFileProblem = 'notRegular' | 'tooLarge';
@@ -73,5 +74,57 @@ export async function readRegularFile(file: string, limit: number): Promise<Buff
     return buffer.subarray(0, total);
   } finally {
     await handle.close();
+  }
+}
+
+export type UserFileProblem = BoundedFileProblem | 'unreadable' | 'notText' | 'unusable';
+
+/** A file the user chose that cannot be used; the message says why and what to do. */
+export class UserFileError extends Error {
+  override name = 'UserFileError';
+  constructor(
+    readonly problem: UserFileProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a flow says of a file it cannot use, in its own words (`name`: the file's name). */
+export interface UserFileWords {
+  tooLarge(name: string): string;
+  notRegular(name: string): string;
+  /** Missing, no permission, …: `error` is the file system's. */
+  unreadable(path: string, error: unknown): string;
+  /** Without it, bytes that are no UTF-8 become U+FFFD, for a flow whose own check then refuses the text (a key). */
+  notText?(name: string): string;
+}
+
+/**
+ * The text of a file the user chose: `read` gives its bytes (bounded, BoundedFileError when not a
+ * regular file or too large), decoded as UTF-8; UserFileError in the flow's words when it cannot.
+ * The bytes are zeroed once decoded (a key's or a secret's bytes do not outlive their text).
+ */
+export async function readUserText(read: () => Promise<Uint8Array>, file: { name: string; path: string }, words: UserFileWords): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await read();
+  } catch (error) {
+    if (error instanceof BoundedFileError) {
+      throw new UserFileError(error.problem, error.problem === 'tooLarge' ? words.tooLarge(file.name) : words.notRegular(file.name));
+    }
+    throw new UserFileError('unreadable', words.unreadable(file.path, error));
+  }
+  try {
+    if (!words.notText) {
+      return new TextDecoder('utf-8').decode(bytes);
+    }
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new UserFileError('notText', words.notText(file.name));
+    }
+  } finally {
+    bytes.fill(0);
   }
 }

@@ -2,8 +2,8 @@
 // scope it inherits. A more specific scope wins over a broader one (action over pipeline over
 // project over workspace) for the same key; the variables it overrides are "shadowed". Pure (no
 // editor, no request): the lists come from what the view loaded.
-import type { Variable } from '../../api';
-import type { ScopeKind } from '../../workspace/variableScope';
+import type { Variable } from '../api';
+import type { ScopeKind } from './variableScope';
 
 export interface ScopedVariables<S = ScopeKind> {
   /** The scope these variables belong to. */

@@ -1,0 +1,299 @@
+// The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
+// from a RunLog, its ANSI styles painted as decorations, grown while the action runs. Growth is
+// told through the provider's onDidChange, coalesced (at most one every FLUSH_MS) because each
+// telling hands the editor the whole text: a 100,000-line log then costs a few dozen of them, not
+// one a page. The editor follows the end unless the user scrolled up. Polling goes through a
+// PollScheduler, watched only while the document is visible (the scheduler adds the focus).
+import * as vscode from 'vscode';
+import type { Services } from '../../services';
+import { errorForLog } from '../../ui/errorMessages';
+import type { PollScheduler } from '../../workspace/pollSchedule';
+import { colorForEditor, isPlainStyle, type AnsiStyle } from './ansi';
+import { RunLog, type RunLogRef } from './runLog';
+
+export const RUN_LOG_SCHEME = 'wa-run-log';
+/** At most one document change per this many ms while a log is read. */
+const FLUSH_MS = 250;
+/** Styles painted at most (each is a decoration type); a log using more shows the rest plain. */
+const MAX_STYLES = 256;
+
+export function runLogUri(ref: RunLogRef, actionName: string): vscode.Uri {
+  const name = `${actionName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80) || 'action'} #${ref.executionId}.log`;
+  const query = new URLSearchParams({
+    workspace: ref.workspace,
+    project: ref.project,
+    pipelineId: String(ref.pipelineId),
+    executionId: String(ref.executionId),
+    actionExecutionId: ref.actionExecutionId,
+  });
+  return vscode.Uri.from({ scheme: RUN_LOG_SCHEME, path: `/${ref.project}/${ref.pipelineId}/${ref.actionExecutionId}/${name}`, query: query.toString() });
+}
+
+export function refOfUri(uri: vscode.Uri): RunLogRef | undefined {
+  const q = new URLSearchParams(uri.query);
+  const pipelineId = Number(q.get('pipelineId'));
+  const executionId = Number(q.get('executionId'));
+  const [workspace, project, actionExecutionId] = [q.get('workspace'), q.get('project'), q.get('actionExecutionId')];
+  if (!workspace || !project || !actionExecutionId || !Number.isSafeInteger(pipelineId) || !Number.isSafeInteger(executionId)) {
+    return undefined;
+  }
+  return { workspace, project, pipelineId, executionId, actionExecutionId };
+}
+
+interface OpenLog {
+  readonly log: RunLog;
+  watch?: vscode.Disposable;
+  flushTimer?: ReturnType<typeof setTimeout>;
+  lastFlush: number;
+  /** The first reading (header and every line there is). */
+  first?: Promise<void>;
+  /** Requests this log sent (the bench and the tests read it). */
+  requests: number;
+}
+
+/** What the tests see of an open log. */
+export interface RunLogState {
+  readonly lines: number;
+  readonly headerLines: number;
+  readonly done: boolean;
+  readonly status: string | undefined;
+  readonly requests: number;
+  readonly styledRanges: number;
+  readonly watched: boolean;
+}
+
+export class RunLogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changes.event;
+  private readonly logs = new Map<string, OpenLog>();
+  private readonly decorations = new Map<string, vscode.TextEditorDecorationType>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly services: Services,
+    private readonly scheduler: PollScheduler,
+  ) {
+    this.disposables.push(
+      this.changes,
+      vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === RUN_LOG_SCHEME && this.close(doc.uri)),
+      vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === RUN_LOG_SCHEME && this.changed(e.document)),
+      vscode.window.onDidChangeVisibleTextEditors(() => {
+        this.arrangeWatches();
+        this.paintVisible();
+      }),
+    );
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.open(uri)?.log.text() ?? vscode.l10n.t('This log address names no action execution.');
+  }
+
+  /** The state of an open log (for the tests and the bench). */
+  state(uri: vscode.Uri): RunLogState | undefined {
+    const open = this.logs.get(uri.toString());
+    return open && {
+      lines: open.log.lineCount,
+      headerLines: open.log.headerLines,
+      done: open.log.done,
+      status: open.log.status,
+      requests: open.requests,
+      styledRanges: open.log.styledRangeCount,
+      watched: open.watch !== undefined,
+    };
+  }
+
+  /** Reads an open log now (a person asked; the tests, after advancing the emulator's clock); resolves when read. */
+  async refresh(uri: vscode.Uri): Promise<void> {
+    const open = this.logs.get(uri.toString());
+    if (!open) {
+      return;
+    }
+    await open.first;
+    if (open.watch) {
+      await this.scheduler.refresh(`log:${uri.toString()}`);
+    } else if (!open.log.done) {
+      await open.log.update().catch((error: unknown) => this.services.log.warn(`Run log: ${errorForLog(error)}`));
+      this.arrangeWatches();
+    }
+  }
+
+  /** Resolves once an open log's first reading is done (the tests). */
+  async whenRead(uri: vscode.Uri): Promise<void> {
+    await this.logs.get(uri.toString())?.first;
+  }
+
+  dispose(): void {
+    for (const key of [...this.logs.keys()]) {
+      this.close(vscode.Uri.parse(key));
+    }
+    this.decorations.forEach((d) => d.dispose());
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  private open(uri: vscode.Uri): OpenLog | undefined {
+    const key = uri.toString();
+    const known = this.logs.get(key);
+    if (known) {
+      return known;
+    }
+    const ref = refOfUri(uri);
+    const client = this.services.session.client;
+    if (!ref || !client) {
+      return undefined;
+    }
+    const counted = <T>(request: Promise<T>): Promise<T> => {
+      open.requests++;
+      return request;
+    };
+    const log: RunLog = new RunLog({
+      ref,
+      language: vscode.env.language,
+      fetchAction: () => counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId)),
+      fetchPage: async (offset, limit) => {
+        const page = await counted(client.getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }));
+        return { lines: page.logs, total: page.total_element_count ?? undefined };
+      },
+      changed: () => this.scheduleFlush(uri),
+    });
+    const open: OpenLog = { log, lastFlush: 0, requests: 0 };
+    this.logs.set(key, open);
+    open.first = log.update().then(
+      () => this.arrangeWatches(),
+      (error: unknown) => {
+        this.services.log.warn(`Run log ${ref.project}/${ref.pipelineId}/${ref.executionId}/${ref.actionExecutionId}: ${errorForLog(error)}`);
+        this.arrangeWatches();
+      },
+    );
+    return open;
+  }
+
+  private close(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const open = this.logs.get(key);
+    if (open) {
+      this.logs.delete(key);
+      open.watch?.dispose();
+      clearTimeout(open.flushTimer);
+      open.log.dispose();
+    }
+  }
+
+  /** Polls the logs that are shown and still running; a hidden or finished one is not asked. */
+  private arrangeWatches(): void {
+    const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+    for (const [key, open] of this.logs) {
+      const wanted = visible.has(key) && !open.log.done;
+      if (wanted && open.watch === undefined) {
+        open.watch = this.scheduler.watch(`log:${key}`, {
+          status: `${open.log.status ?? ''}|${open.log.lineCount}`,
+          poll: async () => {
+            const result = await open.log.update();
+            if (result.done) {
+              // Disposed once this poll has returned (the scheduler stops on `done` itself).
+              queueMicrotask(() => this.arrangeWatches());
+            }
+            return result;
+          },
+        });
+      } else if (!wanted && open.watch !== undefined) {
+        open.watch.dispose();
+        open.watch = undefined;
+      }
+    }
+  }
+
+  private scheduleFlush(uri: vscode.Uri): void {
+    const open = this.logs.get(uri.toString());
+    if (!open || open.flushTimer !== undefined) {
+      return;
+    }
+    const wait = Math.max(0, open.lastFlush + FLUSH_MS - Date.now());
+    open.flushTimer = setTimeout(() => {
+      open.flushTimer = undefined;
+      open.lastFlush = Date.now();
+      this.noteFollowing(uri);
+      this.changes.fire(uri);
+    }, wait);
+  }
+
+  private readonly following = new Map<vscode.TextEditor, boolean>();
+
+  /** Before the text grows: which editors show its end (they keep showing it). */
+  private noteFollowing(uri: vscode.Uri): void {
+    for (const editor of vscode.window.visibleTextEditors) {
+      if (editor.document.uri.toString() === uri.toString()) {
+        const lastVisible = editor.visibleRanges.at(-1)?.end.line ?? 0;
+        this.following.set(editor, lastVisible >= editor.document.lineCount - 2);
+      }
+    }
+  }
+
+  /** The text grew: paint it, and keep the editors that showed the end at the end. */
+  private changed(doc: vscode.TextDocument): void {
+    const open = this.logs.get(doc.uri.toString());
+    if (!open) {
+      return;
+    }
+    for (const editor of vscode.window.visibleTextEditors) {
+      if (editor.document !== doc) {
+        continue;
+      }
+      this.paint(editor, open.log);
+      if (this.following.get(editor)) {
+        const last = doc.lineCount - 1;
+        editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
+      }
+    }
+    this.following.clear();
+  }
+
+  /** Paints an editor of a log (also when it is shown again). */
+  paintVisible(): void {
+    for (const editor of vscode.window.visibleTextEditors) {
+      const open = this.logs.get(editor.document.uri.toString());
+      if (open) {
+        this.paint(editor, open.log);
+      }
+    }
+  }
+
+  private paint(editor: vscode.TextEditor, log: RunLog): void {
+    const offset = log.headerLines;
+    for (const styled of log.styles()) {
+      const type = this.decorationFor(styled.style);
+      if (type === undefined) {
+        continue;
+      }
+      editor.setDecorations(
+        type,
+        styled.ranges.map(([line, start, end]) => new vscode.Range(line + offset, start, line + offset, end)),
+      );
+    }
+  }
+
+  private decorationFor(style: AnsiStyle): vscode.TextEditorDecorationType | undefined {
+    if (isPlainStyle(style)) {
+      return undefined;
+    }
+    const key = JSON.stringify(style);
+    let type = this.decorations.get(key);
+    if (type === undefined && this.decorations.size < MAX_STYLES) {
+      type = vscode.window.createTextEditorDecorationType({
+        color: style.fg === undefined ? undefined : editorColor(style.fg),
+        backgroundColor: style.bg === undefined ? undefined : editorColor(style.bg),
+        fontWeight: style.bold ? 'bold' : undefined,
+        fontStyle: style.italic ? 'italic' : undefined,
+        textDecoration: style.underline ? 'underline' : undefined,
+        opacity: style.dim ? '0.6' : undefined,
+        rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
+      });
+      this.decorations.set(key, type);
+    }
+    return type;
+  }
+}
+
+function editorColor(color: AnsiStyle['fg'] & {}): string | vscode.ThemeColor {
+  const mapped = colorForEditor(color);
+  return 'themeColor' in mapped ? new vscode.ThemeColor(mapped.themeColor) : mapped.hex;
+}

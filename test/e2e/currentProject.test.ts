@@ -1,0 +1,30 @@
+// The project chosen in the Projects view is kept for the window (per API address and workspace,
+// in its workspace state): after a reload the Commits view shows it again, without a new choice.
+import * as assert from 'node:assert/strict';
+import { demoCommits } from '../emulator/demo-data';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
+import { workbench } from './workbench';
+
+const SELECT_A_PROJECT = 'Select a project in the Projects view';
+const newestWebAppCommit = demoCommits('web-app')[0].message.split('\n')[0];
+
+describe('the current project after a reload (UI)', () => {
+  before(() => openSignedIn(workbench()));
+
+  after(() => closeSignedIn(workbench()));
+
+  it('shows the project chosen before the reload in the Commits view', async () => {
+    const wb = workbench();
+    await wb.collapseView('Runs');
+    await wb.collapseView('Targets');
+    await wb.collapseView('Variables');
+    await wb.expandView('Commits');
+    await wb.waitForRows('Commits', (rows) => rows.some((r) => r.label === SELECT_A_PROJECT), 'the empty state');
+    await wb.clickRow('Projects', 'Web App');
+    await wb.waitForRows('Commits', (rows) => rows.some((r) => r.label === newestWebAppCommit), "web-app's commits");
+    await wb.reload();
+    await wb.openContainer();
+    const rows = await wb.waitForRows('Commits', (r) => r.some((row) => row.label === newestWebAppCommit), "web-app's commits after the reload");
+    assert.ok(!rows.some((r) => r.label === SELECT_A_PROJECT), rows.map((r) => r.label).join(', '));
+  });
+});

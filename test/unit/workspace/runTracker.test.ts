@@ -1,0 +1,101 @@
+// The kernel's following of runs (src/workspace/runTracker.ts) against the emulator over HTTP, on
+// its clock: a followed run's wait for a person and its end are told once each, its end makes the
+// pipelines' last status read again, a run that vanished (404) ends its polling, a failed request
+// marks it stale and the next good answer fresh. The scheduler's timers never fire here: each poll
+// is a refresh, so what is asked is exact. Plus the tolerant reading of a run's reference.
+import * as assert from 'node:assert/strict';
+import { NetworkError, type ApiClient } from '../../../src/api';
+import type { Session } from '../../../src/services';
+import { Emitter } from '../../../src/workspace/events';
+import type { PollTimers } from '../../../src/workspace/pollSchedule';
+import { executionRefOf, RunKey, type ExecutionRef } from '../../../src/workspace/runData';
+import { RunTracker, type RunMoment } from '../../../src/workspace/runTracker';
+import { DataKey, WorkspaceData } from '../../../src/workspace/workspaceData';
+import { useEmulator } from '../../harness/useEmulator';
+import { makeClient } from '../api/helpers';
+
+const stillTimers: PollTimers = { now: () => Date.now(), setTimeout: () => 0, clearTimeout: () => undefined };
+
+describe('workspace: following runs', () => {
+  const emu = useEmulator();
+  let client: ApiClient;
+  let session: { client: ApiClient | undefined; workspace: string; onDidChange: Emitter<void>['event'] };
+  let data: WorkspaceData;
+  let tracker: RunTracker;
+  let moments: RunMoment[];
+
+  beforeEach(async () => {
+    ({ client } = await makeClient(emu.url, 'admin-token'));
+    session = { client, workspace: 'acme', onDidChange: new Emitter<void>().event };
+    data = new WorkspaceData(session as unknown as Session);
+    tracker = new RunTracker(data, { timers: stillTimers });
+    moments = [];
+    tracker.onDidReachMoment((m) => moments.push(m));
+  });
+
+  afterEach(() => tracker.dispose());
+
+  async function start(pipelineId: number): Promise<ExecutionRef> {
+    const run = await client.runPipeline('acme', 'api-service', pipelineId);
+    return { workspace: 'acme', project: 'api-service', pipelineId, executionId: run.id };
+  }
+
+  it('tells a followed run waiting for approval once, then its end, and reads the pipelines again', async () => {
+    const ref = await start(205);
+    tracker.follow(ref);
+    await tracker.refresh(ref);
+    assert.equal(moments.length, 0, 'nothing to tell while it runs');
+    emu.clock.advance(120_000);
+    await tracker.refresh(ref);
+    await tracker.refresh(ref);
+    assert.deepEqual(moments.map((m) => [m.state, m.execution.status]), [['needs-person', 'WAITING_FOR_APPLY']]);
+    assert.equal(tracker.isFollowed(ref), true, 'still followed while it waits');
+    const invalidated: string[] = [];
+    data.onDidChange((key) => invalidated.push(key));
+    data.setExecution(ref, await client.patchExecution('acme', 'api-service', 205, ref.executionId, 'APPLY'));
+    emu.clock.advance(120_000);
+    await tracker.refresh(ref);
+    assert.deepEqual(moments.map((m) => m.execution.status), ['WAITING_FOR_APPLY', 'SUCCESSFUL']);
+    assert.equal(tracker.isFollowed(ref), false, 'its end ends the following');
+    assert.ok(invalidated.includes(DataKey.pipelines('api-service')), 'the pipeline row shows the new last status');
+    assert.equal(data.knownExecution(ref)?.status, 'SUCCESSFUL');
+  });
+
+  it('a run that vanished (404) is no longer polled nor followed, and says so', async () => {
+    const ref: ExecutionRef = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: 987654 };
+    tracker.follow(ref);
+    await tracker.refresh(ref);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(tracker.hasVanished(ref), true);
+    assert.equal(tracker.isFollowed(ref), false);
+    assert.equal(tracker.isStale(ref), false);
+  });
+
+  it('a network loss keeps the last state, marks it stale, and the next good answer clears it', async () => {
+    const ref = await start(203);
+    const stale: boolean[] = [];
+    tracker.onDidChangeStale((e) => e.key === RunKey.execution(ref) && stale.push(e.stale));
+    tracker.follow(ref);
+    await tracker.refresh(ref);
+    const before = data.knownExecution(ref);
+    assert.ok(before, 'the first answer is kept');
+    session.client = { ...client, getExecution: () => Promise.reject(new NetworkError('connection refused')) } as unknown as ApiClient;
+    await tracker.refresh(ref);
+    assert.equal(tracker.isStale(ref), true);
+    assert.equal(data.knownExecution(ref), before, 'the last state stays');
+    session.client = client;
+    await tracker.refresh(ref);
+    assert.equal(tracker.isStale(ref), false);
+    assert.deepEqual(stale, [true, false]);
+  });
+
+  it('reads a run reference tolerantly from a command argument', () => {
+    const ref = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: 7 };
+    assert.deepEqual(executionRefOf(ref), ref);
+    assert.deepEqual(executionRefOf({ ref }), ref, 'a row carrying its reference');
+    assert.deepEqual(executionRefOf({ ...ref, executionId: '7' }), ref, 'a number as text');
+    for (const bad of [undefined, null, 'x', {}, { ...ref, pipelineId: -1 }, { ...ref, executionId: 1.5 }, { ...ref, project: '' }, { ...ref, workspace: 'w'.repeat(201) }]) {
+      assert.equal(executionRefOf(bad), undefined, JSON.stringify(bad));
+    }
+  });
+});
