@@ -19,6 +19,7 @@ import type { TargetsProvider } from './features/targets/provider';
 import type { VariablesProvider } from './features/variables/provider';
 import type { WalkthroughProgress } from './features/walkthrough/progress';
 import type { Kernel } from './kernel';
+import type { AccountItem } from './features/accounts/accountItem';
 import type { OAuthRedirects } from './features/accounts/oauthSignIn';
 import { FeaturesOnFirstUse, lazy } from './lazyLoad';
 import { createLog } from './log';
@@ -51,6 +52,8 @@ export interface ExtensionApi {
   /** The rate-limit state of one API address. */
   rateLimitFor(baseUrl: string): RateLimitState;
   readonly statusBar: RateLimitItem;
+  /** The status bar item of the shown account (while several are signed in): Switch Account…. */
+  readonly accountItem: AccountItem;
   readonly tokenExpiry: TokenExpiryWatcher;
   readonly walkthrough: WalkthroughProgress;
   /** The OAuth sign-in's browser side (tests put their own browser in `open`, or call handleUri). */
@@ -125,6 +128,9 @@ function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: (
     rateLimitFor: (baseUrl) => kernel().connection.rateLimitFor(baseUrl),
     get statusBar() {
       return kernel().exposed.get('statusBar') as RateLimitItem;
+    },
+    get accountItem() {
+      return kernel().exposed.get('accountItem') as AccountItem;
     },
     get tokenExpiry() {
       return kernel().tokenExpiry;

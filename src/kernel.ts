@@ -67,11 +67,21 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     own: (more) => void disposables.push(...more),
     dispose: () => disposables.splice(0).reverse().forEach((d) => d.dispose()),
   };
+  // Where the views were (address and workspace, while signed in): another place restores its own project.
+  let shownPlace: string | undefined;
+  const placeOf = (): string | undefined => (session.signedIn && session.baseUrl && session.workspace ? `${session.baseUrl} ${session.workspace}` : undefined);
   disposables.push(
-    // Another workspace or account: the chosen project belongs to the old one.
+    // Another workspace or account: the chosen project belongs to the old one. Switched from one
+    // to another (Switch Account, Select Workspace), the views show the project kept for the new
+    // one; a sign-in, or a new session in the same place, starts with none (the folder's remote may choose).
     session.onDidChange(() => {
       currentProject.clear();
       currentPipeline.set(undefined);
+      const place = placeOf();
+      if (shownPlace !== undefined && place !== undefined && place !== shownPlace) {
+        currentProject.restore();
+      }
+      shownPlace = place;
     }),
     vscode.window.onDidChangeWindowState((state) => runs.setFocused(state.focused)),
     ...registerRowCommands(kernel),
@@ -79,6 +89,11 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
   );
   // A returning user finds the project chosen last time in this window (its address and workspace).
-  void session.ready().then(() => session.signedIn && currentProject.restore());
+  void session.ready().then(() => {
+    shownPlace = placeOf();
+    if (session.signedIn) {
+      currentProject.restore();
+    }
+  });
   return kernel;
 }

@@ -76,6 +76,7 @@ export class AccountRegistry implements vscode.Disposable {
   /** An account added, removed or changed (its name, its workspace). */
   readonly onDidChange = this.changeEmitter.event;
   private readonly subscription: vscode.Disposable;
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly context: Pick<vscode.ExtensionContext, 'globalState' | 'secrets'>) {
     this.subscription = context.secrets.onDidChange(async (e) => {
@@ -100,23 +101,41 @@ export class AccountRegistry implements vscode.Disposable {
     return this.list().find((a) => a.baseUrl === baseUrl);
   }
 
+  /**
+   * Changes the stored list, one change at a time: each reads the list the one before wrote (a
+   * sign-in's record and the provider's note of the same account must not overwrite each other).
+   */
+  private change(edit: (list: AccountRecord[]) => AccountRecord[] | undefined): Promise<void> {
+    const next = this.writing.then(async () => {
+      const edited = edit(this.list());
+      if (edited) {
+        await this.context.globalState.update(ACCOUNTS_KEY, edited.slice(-MAX_ACCOUNTS));
+        this.changeEmitter.fire();
+      }
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
   /** Adds the account or updates it (what is given replaces what was kept). */
-  async note(account: AccountRecord): Promise<void> {
-    const others = this.list().filter((a) => a.baseUrl !== account.baseUrl);
-    const kept = this.get(account.baseUrl);
-    await this.context.globalState.update(ACCOUNTS_KEY, [...others, { ...kept, ...account }].slice(-MAX_ACCOUNTS));
-    this.changeEmitter.fire();
+  note(account: AccountRecord): Promise<void> {
+    return this.change((list) => [...list.filter((a) => a.baseUrl !== account.baseUrl), { ...list.find((a) => a.baseUrl === account.baseUrl), ...account }]);
+  }
+
+  /** Adds the account when it is not listed yet (a token stored by an earlier version or another way). */
+  noteIfMissing(account: AccountRecord): Promise<void> {
+    return this.change((list) => (list.some((a) => a.baseUrl === account.baseUrl) ? undefined : [...list, account]));
   }
 
   /** Remembers what this account showed last (its workspace, its project). */
-  async remember(baseUrl: string, shown: { workspace?: string; project?: string }): Promise<void> {
-    const kept = this.get(baseUrl);
-    if (!kept || (kept.workspace === shown.workspace && kept.project === shown.project)) {
-      return;
-    }
-    const others = this.list().filter((a) => a.baseUrl !== baseUrl);
-    await this.context.globalState.update(ACCOUNTS_KEY, [...others, { ...kept, ...shown }]);
-    this.changeEmitter.fire();
+  remember(baseUrl: string, shown: { workspace?: string; project?: string }): Promise<void> {
+    return this.change((list) => {
+      const kept = list.find((a) => a.baseUrl === baseUrl);
+      if (!kept || (kept.workspace === shown.workspace && kept.project === (shown.project ?? kept.project))) {
+        return undefined;
+      }
+      return [...list.filter((a) => a.baseUrl !== baseUrl), { ...kept, ...shown }];
+    });
   }
 
   /** Signs out of one account: its secrets deleted, its scopes and its entry forgotten. */
@@ -128,11 +147,8 @@ export class AccountRegistry implements vscode.Disposable {
 
   private async forgetRecord(baseUrl: string): Promise<void> {
     await this.context.globalState.update(SCOPES_KEY_PREFIX + baseUrl, undefined);
-    await this.context.globalState.update(
-      ACCOUNTS_KEY,
-      this.list().filter((a) => a.baseUrl !== baseUrl),
-    );
-    this.changeEmitter.fire();
+    // Fired even when it was not listed: the provider compares its sessions again.
+    await this.change((list) => list.filter((a) => a.baseUrl !== baseUrl));
   }
 
   /**

@@ -40,9 +40,10 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     }
     const kept = this.accounts.get(baseUrl);
     if (!kept) {
-      await this.accounts.note({ baseUrl, address: addressChoice().input, kind: 'token', workspace: this.session.workspace });
+      // The sign-in notes its own record (who, how) meanwhile: this one only when none is there then.
+      await this.accounts.noteIfMissing({ baseUrl, address: addressChoice().input, kind: 'token', workspace: this.session.workspace });
     } else if (this.session.workspace && kept.workspace !== this.session.workspace) {
-      await this.accounts.remember(baseUrl, { workspace: this.session.workspace, project: kept.project });
+      await this.accounts.remember(baseUrl, { workspace: this.session.workspace });
     }
   }
 

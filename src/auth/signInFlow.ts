@@ -180,6 +180,7 @@ export interface SignInKernel {
 /** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
 export async function signInInteractive({ session, data }: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const apiUrl = getApiUrl();
+  const shownAddress = session.baseUrl;
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
   if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers))) {
     return false;
@@ -195,6 +196,13 @@ export async function signInInteractive({ session, data }: SignInKernel, prompte
     }
     if (accountType === 'self-hosted' && host !== getHost()) {
       await saveSetting(Setting.Host, host);
+    }
+  }
+  if (baseUrl !== shownAddress) {
+    // Another account than the one shown: its own workspace (kept from before, else asked), not the shown one's.
+    const kept = session.accounts.get(baseUrl)?.workspace;
+    if (getWorkspace() !== kept) {
+      await saveSetting(Setting.Workspace, kept);
     }
   }
   await stored(session, data, token, verified, baseUrl);
