@@ -6,6 +6,9 @@
 export const Command = {
   SignIn: 'workspaceAutomation.signIn',
   SignOut: 'workspaceAutomation.signOut',
+  SignInWithOAuth: 'workspaceAutomation.signInWithOAuth',
+  ShowOAuthRedirect: 'workspaceAutomation.showOAuthRedirect',
+  SwitchAccount: 'workspaceAutomation.switchAccount',
   SelectWorkspace: 'workspaceAutomation.selectWorkspace',
   OpenSettings: 'workspaceAutomation.openSettings',
   OpenTokenPage: 'workspaceAutomation.openTokenPage',
@@ -57,6 +60,7 @@ export const ViewId = {
   Variables: 'workspaceAutomation.variables',
   Runs: 'workspaceAutomation.runs',
   RateLimitItem: 'workspaceAutomation.rateLimit',
+  AccountItem: 'workspaceAutomation.account',
 } as const;
 
 /** Commands the editor makes for a view. */

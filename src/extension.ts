@@ -9,6 +9,7 @@
 // (src/auth/apiConnection.ts) → src/api/.
 import * as vscode from 'vscode';
 import type { RateLimitState, Target } from './api';
+import { AccountsAuthProvider, registerAccountsProvider } from './auth/authProvider';
 import { AuthSession } from './auth/session';
 import type { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { ViewId } from './commandIds';
@@ -19,6 +20,8 @@ import type { TargetsProvider } from './features/targets/provider';
 import type { VariablesProvider } from './features/variables/provider';
 import type { WalkthroughProgress } from './features/walkthrough/progress';
 import type { Kernel } from './kernel';
+import type { AccountItem } from './features/accounts/accountItem';
+import type { OAuthRedirects } from './features/accounts/oauthSignIn';
 import { FeaturesOnFirstUse, lazy } from './lazyLoad';
 import { createLog } from './log';
 import { getWorkspace } from './settings';
@@ -43,14 +46,20 @@ export interface TestViews extends Views {
 export interface ExtensionApi {
   readonly services: Services;
   readonly session: AuthSession;
+  /** The Accounts menu's provider (its sessions, Sign Out of one account). */
+  readonly accounts: AccountsAuthProvider;
   readonly views: TestViews;
   /** The rate-limit state of the address in use (each address has its own). */
   readonly rateLimit: RateLimitState;
   /** The rate-limit state of one API address. */
   rateLimitFor(baseUrl: string): RateLimitState;
   readonly statusBar: RateLimitItem;
+  /** The status bar item of the shown account (while several are signed in): Switch Account…. */
+  readonly accountItem: AccountItem;
   readonly tokenExpiry: TokenExpiryWatcher;
   readonly walkthrough: WalkthroughProgress;
+  /** The OAuth sign-in's browser side (tests put their own browser in `open`, or call handleUri). */
+  readonly oauthRedirects: OAuthRedirects;
   /** Milliseconds spent inside activate() (reported by the benchmark, test/bench). */
   readonly activationMs: number;
 }
@@ -60,9 +69,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const log = createLog(() => lazy().logLine);
   const session = new AuthSession(context);
   const features = new FeaturesOnFirstUse({ context, session, log });
+  const accountsProvider = new AccountsAuthProvider(session.accounts, session, () => void features.start());
   context.subscriptions.push(
     log,
     session,
+    accountsProvider,
+    registerAccountsProvider(accountsProvider),
     features,
     // A token (at start, from a sign-in, or from another window): the views have rows to show.
     session.onDidChangeState(() => session.signedIn && features.start()),
@@ -77,13 +89,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   }
   // Other extensions read what activate() returns: the handles (secret storage, token) only for the test harness.
   return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test)
-    ? testApi(session, () => features.start(), performance.now() - started)
+    ? testApi(session, accountsProvider, () => features.start(), performance.now() - started)
     : undefined;
 }
 
 export function deactivate(): void {}
 
-function testApi(session: AuthSession, kernel: () => Kernel, activationMs: number): ExtensionApi {
+function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: () => Kernel, activationMs: number): ExtensionApi {
   const view = <P>(id: string): P => kernel().views.view(id) as P;
   const views: TestViews = {
     get projects() {
@@ -116,6 +128,7 @@ function testApi(session: AuthSession, kernel: () => Kernel, activationMs: numbe
       return kernel();
     },
     session,
+    accounts,
     views,
     get rateLimit() {
       return kernel().connection.rateLimitFor(session.baseUrl ?? '');
@@ -124,11 +137,17 @@ function testApi(session: AuthSession, kernel: () => Kernel, activationMs: numbe
     get statusBar() {
       return kernel().exposed.get('statusBar') as RateLimitItem;
     },
+    get accountItem() {
+      return kernel().exposed.get('accountItem') as AccountItem;
+    },
     get tokenExpiry() {
       return kernel().tokenExpiry;
     },
     get walkthrough() {
       return kernel().exposed.get('walkthrough') as WalkthroughProgress;
+    },
+    get oauthRedirects() {
+      return kernel().exposed.get('oauthRedirects') as OAuthRedirects;
     },
     activationMs,
   };

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
+import { OAuthTokens } from './auth/oauthTokens';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
 import { CurrentPipeline } from './currentPipeline';
@@ -40,6 +41,8 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     // Most likely a returning user, whose views ask for their rows once the token is read.
     connection.prepare();
   }
+  const oauthTokens = new OAuthTokens(context, session.accounts);
+  session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);
   const currentProject = new CurrentProject(() => ({ baseUrl: session.baseUrl, workspace: session.workspace }), context.workspaceState);
   const currentPipeline = new CurrentPipeline();
@@ -52,7 +55,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   });
   const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   const exposed = new Map<string, unknown>();
-  const disposables: vscode.Disposable[] = [connection, data, currentProject, currentPipeline, runs, tokenExpiry];
+  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, currentProject, currentPipeline, runs, tokenExpiry];
   const kernel: Kernel = {
     context,
     session,
@@ -68,11 +71,21 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     own: (more) => void disposables.push(...more),
     dispose: () => disposables.splice(0).reverse().forEach((d) => d.dispose()),
   };
+  // Where the views were (address and workspace, while signed in): another place restores its own project.
+  let shownPlace: string | undefined;
+  const placeOf = (): string | undefined => (session.signedIn && session.baseUrl && session.workspace ? `${session.baseUrl} ${session.workspace}` : undefined);
   disposables.push(
-    // Another workspace or account: the chosen project belongs to the old one.
+    // Another workspace or account: the chosen project belongs to the old one. Switched from one
+    // to another (Switch Account, Select Workspace), the views show the project kept for the new
+    // one; a sign-in, or a new session in the same place, starts with none (the folder's remote may choose).
     session.onDidChange(() => {
       currentProject.clear();
       currentPipeline.set(undefined);
+      const place = placeOf();
+      if (shownPlace !== undefined && place !== undefined && place !== shownPlace) {
+        currentProject.restore();
+      }
+      shownPlace = place;
     }),
     vscode.window.onDidChangeWindowState((state) => runs.setFocused(state.focused)),
     ...registerRowCommands(kernel),
@@ -80,6 +93,11 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
   );
   // A returning user finds the project chosen last time in this window (its address and workspace).
-  void session.ready().then(() => session.signedIn && currentProject.restore());
+  void session.ready().then(() => {
+    shownPlace = placeOf();
+    if (session.signedIn) {
+      currentProject.restore();
+    }
+  });
   return kernel;
 }

@@ -44,6 +44,10 @@ export interface Session {
   readonly configError: ConfigurationError | undefined;
   /** A token is stored (or given by the environment) for the address in use. */
   readonly signedIn: boolean;
+  /** Who and where the shown account is ("Alice Admin (EU)"), when several accounts are signed in; undefined for one. */
+  readonly accountLabel: string | undefined;
+  /** Fires when an account is added, removed or renamed (accountLabel may change with it). */
+  readonly onDidChangeAccounts: vscode.Event<void>;
   readonly state: SessionState;
   readonly onDidChangeState: vscode.Event<SessionState>;
   /** Reads the settings and the stored token (no request). Safe to call many times. */

@@ -78,6 +78,29 @@ export async function saveSetting(key: string, value: unknown): Promise<void> {
   await config().update(key, value, vscode.ConfigurationTarget.Global);
 }
 
+/**
+ * Writes the settings that give `input` (Switch Account): a full API address in apiUrl, else apiUrl
+ * cleared and the account type (and host) set. Only what differs is written: each write is a
+ * configuration change. The other account's account type and host stay for when apiUrl is cleared.
+ */
+export async function saveAddress(input: BaseUrlInput): Promise<void> {
+  const user = userAddressSettings();
+  const wanted: [string, string | undefined][] =
+    'apiUrl' in input
+      ? [[Setting.ApiUrl, input.apiUrl]]
+      : [
+          [Setting.ApiUrl, undefined],
+          [Setting.AccountType, input.accountType],
+          ...(input.accountType === 'self-hosted' ? [[Setting.Host, input.host] as [string, string]] : []),
+        ];
+  const now: Record<string, string | undefined> = { [Setting.ApiUrl]: user.apiUrl, [Setting.AccountType]: user.accountType, [Setting.Host]: user.host };
+  for (const [key, value] of wanted) {
+    if (now[key] !== value) {
+      await saveSetting(key, value);
+    }
+  }
+}
+
 export function affectsAddress(e: vscode.ConfigurationChangeEvent): boolean {
   return [Setting.ApiUrl, Setting.AccountType, Setting.Host].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
 }

@@ -1,3 +1,4 @@
+// One job: sending one request and reading its whole answer; every part below serves that attempt loop.
 // The request machinery: the token and headers, a timeout per attempt, retries with backoff (GET
 // on network failure and 502/503/504, others only when never connected), one request for identical
 // GETs in flight (inflight.ts), cancellation, the rate-limit bookkeeping, and the redirect and
@@ -48,6 +49,11 @@ export interface TransportOptions {
   retryMaxDelayMs?: number;
   /** Called after every attempt (not for shared or refused requests). */
   onRequest?: (e: RequestEvent) => void;
+  /**
+   * After a 401 to `rejected`: a renewed token (OAuth), or undefined. The request is sent once
+   * more with a different token; a second 401 is the caller's.
+   */
+  renewAfterUnauthorized?: (rejected: string) => Promise<string | undefined>;
 }
 
 /** The request an error or a log line names: its method and its path with the query string. */
@@ -105,7 +111,7 @@ const NEVER_CONNECTED = new Set([
 ]);
 
 export class Transport {
-  private readonly opts: Required<Omit<TransportOptions, 'onRequest'>> & Pick<TransportOptions, 'onRequest'>;
+  private readonly opts: Required<Omit<TransportOptions, 'onRequest' | 'renewAfterUnauthorized'>> & Pick<TransportOptions, 'onRequest' | 'renewAfterUnauthorized'>;
   private readonly inflight = new InflightRequests<RawAnswer>();
 
   /** `baseUrl` already checked (resolveBaseUrl); `rateLimit` is updated from every answer. */
@@ -123,6 +129,7 @@ export class Transport {
       retryBaseDelayMs: opts.retryBaseDelayMs ?? 300,
       retryMaxDelayMs: opts.retryMaxDelayMs ?? 3000,
       onRequest: opts.onRequest,
+      renewAfterUnauthorized: opts.renewAfterUnauthorized,
     };
   }
 
@@ -153,6 +160,22 @@ export class Transport {
     if (!token) {
       throw new UnauthorizedError('Not signed in: there is no access token.', ctx);
     }
+    const first = await this.sendWith(token, req, ctx);
+    const renew = this.opts.renewAfterUnauthorized;
+    if (first.answer.status !== 401 || !renew) {
+      return first;
+    }
+    let renewed: string | undefined;
+    try {
+      renewed = await renew(token);
+    } catch {
+      // Could not be renewed (refused, signed out): the 401 stands; the renewal reported why.
+      return first;
+    }
+    return renewed && renewed !== token ? this.sendWith(renewed, req, ctx) : first;
+  }
+
+  private async sendWith(token: string, req: OutgoingRequest, ctx: RequestContext): Promise<Exchange> {
     const secrets = req.secrets && req.secrets.length > 0 ? [token, ...req.secrets] : [token];
     this.failIfRateLimited(ctx);
 

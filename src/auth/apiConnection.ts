@@ -9,10 +9,18 @@ import { logRequest } from '../requestLog';
 import { Emitter, type Event } from '../workspace/events';
 
 /** node-fetch is loaded on the first request: it is dist/fetch.js (esbuild.js). */
-const lazyFetch: FetchLike = async (url, init) => {
+export const lazyFetch: FetchLike = async (url, init) => {
   const { default: fetch } = await import('node-fetch');
   return fetch(url, init) as unknown as ReturnType<FetchLike>;
 };
+
+/** An OAuth account's side of its client: a fresh token, a renewal after a 401 (undefined: not an OAuth account). */
+export interface TokenRenewal {
+  accessToken(): Promise<string | undefined>;
+  afterUnauthorized(rejected: string): Promise<string | undefined>;
+  /** The last token handed out (redacted from the log too). */
+  lastKnown(): string | undefined;
+}
 
 export class ApiConnection implements vscode.Disposable {
   private readonly rateLimits = new Map<string, RateLimitState>();
@@ -29,19 +37,32 @@ export class ApiConnection implements vscode.Disposable {
   }
 
   /** A client for one API address; the token is read per request (never kept by the client). */
-  clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
+  clientFor(baseUrl: string, getToken: () => string | undefined, renewal?: TokenRenewal): ApiClient {
+    const secrets = (): (string | undefined)[] => [getToken(), renewal?.lastKnown()];
     return new ApiClient({
       baseUrl,
-      getToken,
+      getToken: renewal ? async () => (await renewal.accessToken()) ?? getToken() : getToken,
+      renewAfterUnauthorized: renewal
+        ? async (rejected) => {
+            this.log.info('A 401: renewing the OAuth access token once.');
+            try {
+              return await renewal.afterUnauthorized(rejected);
+            } catch (e) {
+              // The 401 stands; the log says why the renewal gave nothing (redacted).
+              this.log.warn(redact(`The OAuth renewal after a 401 failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`, [...secrets(), rejected]));
+              throw e;
+            }
+          }
+        : undefined,
       fetch: lazyFetch,
       userAgent: this.userAgent,
       rateLimit: this.rateLimitFor(baseUrl),
       onRequest: (e) => {
-        logRequest(this.log, e, [getToken()]);
+        logRequest(this.log, e, secrets());
         this.requests.fire(e);
       },
       // The view shows an error row for it; the log keeps what the item was (redacted).
-      onItemProblem: (p, request) => this.log.warn(redact(`${request.method} ${request.path}: left out ${p.message}; the item: ${p.excerpt}`, [getToken()])),
+      onItemProblem: (p, request) => this.log.warn(redact(`${request.method} ${request.path}: left out ${p.message}; the item: ${p.excerpt}`, secrets())),
     });
   }
 

@@ -9,9 +9,10 @@ import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from
 import type { Session, SessionState, SignInArgs, SignInResult } from '../services';
 import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
-import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace } from '../settings';
+import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddress, saveSetting, Setting } from '../settings';
 import { Command, ContextKey } from '../commandIds';
-import type { ApiConnection } from './apiConnection';
+import type { ApiConnection, TokenRenewal } from './apiConnection';
+import { accountLabel, AccountRegistry, type AccountRecord } from './accounts';
 
 export { ENV_TOKEN };
 export type { SessionState };
@@ -51,12 +52,20 @@ export class AuthSession implements Session, vscode.Disposable {
   private announced: string | undefined;
   private connection: ApiConnection | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Every signed-in account (src/auth/accounts.ts); this session shows the one of the configured address. */
+  readonly accounts: AccountRegistry;
+  /** Switch Account's writes in progress: a workspace change waits for them (see showAccount). */
+  private switching = 0;
+  /** Keeps OAuth accounts' tokens fresh (src/auth/oauthTokens.ts); given by the kernel. */
+  tokenRenewal: { forAddress(baseUrl: string): TokenRenewal; accessToken(baseUrl: string): Promise<string | undefined> } | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
+    this.accounts = new AccountRegistry(context);
     this.disposables.push(
+      this.accounts,
       this.changeEmitter,
       this.stateEmitter,
       context.secrets.onDidChange((e) => {
@@ -69,7 +78,12 @@ export class AuthSession implements Session, vscode.Disposable {
         if (affectsAddress(e)) {
           void this.reload();
         } else if (affectsWorkspace(e)) {
-          this.announce(false);
+          // During Switch Account the address may not be written yet: read both once it is.
+          if (this.switching > 0) {
+            void this.reloading.then(() => this.announce(false));
+          } else {
+            this.announce(false);
+          }
         }
       }),
     );
@@ -93,7 +107,10 @@ export class AuthSession implements Session, vscode.Disposable {
     }
     // Made on first use: a signed-out window never loads the client's code (dist/lazy.js).
     if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
-      this._client = this.clientFor(this._baseUrl, () => this.token);
+      const baseUrl = this._baseUrl;
+      this._client = this.connection
+        ? this.connection.clientFor(baseUrl, () => this.token, this.tokenRenewal?.forAddress(baseUrl))
+        : this.clientFor(baseUrl, () => this.token);
       this.clientBaseUrl = this._baseUrl;
     }
     return this._client;
@@ -130,6 +147,45 @@ export class AuthSession implements Session, vscode.Disposable {
   }
   get state(): SessionState {
     return this._state;
+  }
+
+  /** Fires when an account is added, removed or renamed (accountLabel may change with it). */
+  get onDidChangeAccounts(): vscode.Event<void> {
+    return this.accounts.onDidChange;
+  }
+
+  /** Who and where the shown account is, when several accounts are signed in (the views' titles say it). */
+  get accountLabel(): string | undefined {
+    const accounts = this.accounts.list();
+    if (accounts.length < 2 || !this._baseUrl || !this.token) {
+      return undefined;
+    }
+    const baseUrl = this._baseUrl;
+    return accountLabel(accounts.find((a) => a.baseUrl === baseUrl) ?? { baseUrl });
+  }
+
+  /**
+   * Switch Account: the views show `account` with its workspace. Its address and workspace go to
+   * the settings (which choose what every window shows) inside the reload queue, so no reload reads
+   * them half written: the views never ask one account's address for another account's workspace.
+   * The account shown until now keeps its workspace (and, per address and workspace, its project).
+   */
+  async showAccount(account: Pick<AccountRecord, 'address' | 'workspace'>): Promise<void> {
+    if (this._baseUrl && this.token) {
+      await this.accounts.remember(this._baseUrl, { workspace: getWorkspace() });
+    }
+    this.switching++;
+    const next = this.reloading
+      .then(async () => {
+        await saveAddress(account.address);
+        if (getWorkspace() !== account.workspace) {
+          await saveSetting(Setting.Workspace, account.workspace);
+        }
+      })
+      .then(() => this.readState(false))
+      .finally(() => this.switching--);
+    this.reloading = next.catch(() => undefined);
+    return next;
   }
 
   /**

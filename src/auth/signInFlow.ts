@@ -18,7 +18,7 @@ import type { WorkspaceData } from '../workspace/workspaceData';
 import { describeError } from '../ui/errorMessages';
 import type { SignInArgs, SignInResult } from '../services';
 import type { AuthSession } from './session';
-import { getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
+import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { hostProblem } from './address';
 import { noteTokenChecked } from './tokenExpiry';
@@ -180,6 +180,7 @@ export interface SignInKernel {
 /** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
 export async function signInInteractive({ session, data }: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const apiUrl = getApiUrl();
+  const shownAddress = session.baseUrl;
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
   if (!(await runSteps(prompter, TITLE(), signInSteps(session, apiUrl), answers))) {
     return false;
@@ -195,6 +196,13 @@ export async function signInInteractive({ session, data }: SignInKernel, prompte
     }
     if (accountType === 'self-hosted' && host !== getHost()) {
       await saveSetting(Setting.Host, host);
+    }
+  }
+  if (baseUrl !== shownAddress) {
+    // Another account than the one shown: its own workspace (kept from before, else asked), not the shown one's.
+    const kept = session.accounts.get(baseUrl)?.workspace;
+    if (getWorkspace() !== kept) {
+      await saveSetting(Setting.Workspace, kept);
     }
   }
   await stored(session, data, token, verified, baseUrl);
@@ -217,7 +225,10 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
  * the data the workspaces the check listed, so that the workspace pick asks nothing again.
  */
 async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
+  // A token replaces an OAuth sign-in of the same address: its token set goes.
+  await session.accounts.forgetTokenSet(baseUrl);
   await session.storeToken(token, verified.scopes, baseUrl);
+  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', workspace: getWorkspace() });
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (verified.workspaces) {
     data.seedWorkspaces(verified.workspaces);

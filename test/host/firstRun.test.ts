@@ -155,6 +155,24 @@ describe('first run: status bar, log, token expiry, walkthrough', function () {
       assert.equal((await requests('/allow-pipeline')).length, 1);
     });
 
+    it('ticks steps done before the walkthrough was ever opened: each is marked complete by an id the editor knows', async () => {
+      // The editor's walkthrough service, made when a walkthrough first opens, never ticks a step
+      // whose context key is already true then: the extension marks the steps by id as they are reached.
+      const api = await signedInAs('admin-token', 'acme');
+      await api.session.client!.listCommits('acme', 'web-app');
+      const wanted = ['signIn', 'selectWorkspace', 'browse'];
+      await waitFor(`the steps ${wanted.join(', ')} marked`, () => (wanted.filter((s) => !api.walkthrough.markedSteps.has(s)).length === 0 ? true : undefined));
+      // Marking again once the walkthrough has read our steps: the editor accepts each id, and refuses one it does not know.
+      await vscode.commands.executeCommand('workspaceAutomation.openWalkthrough');
+      await waitFor('the walkthrough tab', () => (/Welcome|Walkthrough|Get Started/i.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? '') ? true : undefined));
+      const markStep = (step: string): Thenable<unknown> => vscode.commands.executeCommand('welcome.markStepComplete', `workspace-automation.workspace-automation#gettingStarted#${step}`);
+      for (const step of [...api.walkthrough.markedSteps]) {
+        await markStep(step);
+      }
+      await assert.rejects(Promise.resolve(markStep('noSuchStep')), /unknown step|does not exist/i);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
     it('opens from its command', async () => {
       await extensionApi();
       await vscode.commands.executeCommand('workspaceAutomation.openWalkthrough');

@@ -271,6 +271,8 @@ export function testServices(options: { token?: string; workspace?: string; scop
     baseUrl: options.baseUrl ?? emulatorUrl(),
     configError: undefined,
     signedIn: true,
+    accountLabel: undefined,
+    onDidChangeAccounts: new vscode.EventEmitter<void>().event,
     state: 'ready',
     onDidChangeState: new vscode.EventEmitter<Session['state']>().event,
     ready: async () => undefined,

@@ -53,6 +53,8 @@ export class ProjectsProvider extends NodeTreeProvider {
         this.updateDescription();
         this.refreshRoot();
       }),
+      // A second account signed in, or one signed out: the title names the account or no longer needs to.
+      session.onDidChangeAccounts(() => this.updateDescription()),
     );
   }
 
@@ -206,7 +208,7 @@ export class ProjectsProvider extends NodeTreeProvider {
     this.refreshRoot();
   }
 
-  /** The workspace in the title; the API address instead while it cannot be reached (the welcome text refers to it). */
+  /** The workspace (and the account, when there are several) in the title; the API address instead while it cannot be reached (the welcome text refers to it). */
   protected override updateDescription(): void {
     if (this.treeView) {
       this.treeView.description = viewDescription(this.session);
@@ -219,14 +221,14 @@ function choiceOf(p: ProjectRef): ProjectChoice {
   return { name: p.name, displayName: projectName(p) };
 }
 
-/** A view title's description for the session's state: the workspace, or the address that fails. */
+/** A view title's description for the session's state: the workspace and which account (when several), or the address that fails. */
 export function viewDescription(session: Session): string | undefined {
   switch (session.state) {
     case 'unreachable':
       return session.baseUrl ?? vscode.l10n.t('invalid API address');
     case 'ready':
     case 'apiDisabled':
-      return session.workspace;
+      return [session.workspace, session.accountLabel].filter(Boolean).join(' · ') || undefined;
     default:
       return undefined;
   }

@@ -14,7 +14,8 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
       ? vscode.l10n.t('Following runs is paused until the budget resets (in {0} s).', Math.ceil(ms / 1000))
       : undefined;
   };
-  const follow = (): void => item.follow(ctx.session.baseUrl ? ctx.connection.rateLimitFor(ctx.session.baseUrl) : undefined);
+  // Signed out: no budget shown (the last one is not current any more).
+  const follow = (): void => item.follow(ctx.session.baseUrl && ctx.session.signedIn ? ctx.connection.rateLimitFor(ctx.session.baseUrl) : undefined);
   follow();
   ctx.expose('statusBar', item);
   return [item, ctx.session.onDidChange(follow), vscode.commands.registerCommand(Command.ShowRateLimit, () => item.showDetails())];

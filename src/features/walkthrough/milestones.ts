@@ -6,6 +6,19 @@ import { ContextKey } from '../../commandIds';
 
 export type Milestone = 'browsed' | 'variableCreated' | 'pipelineAllowed' | 'runStarted';
 
+/** The walkthrough's step (package.json `contributes.walkthroughs`) each milestone completes. */
+export const STEP_OF_MILESTONE: Readonly<Record<Milestone, string>> = {
+  browsed: 'browse',
+  variableCreated: 'createVariable',
+  pipelineAllowed: 'allowPipeline',
+  runStarted: 'runPipeline',
+};
+
+/** The steps the session's state completes: signed in, then a workspace ready to show. */
+export function stepsOfSession(signedIn: boolean, state: string): string[] {
+  return [...(signedIn ? ['signIn'] : []), ...(signedIn && state === 'ready' ? ['selectWorkspace'] : [])];
+}
+
 const COMMITS_LIST = /^\/workspaces\/[^/]+\/projects\/[^/]+\/repository\/commits(?:\?|$)/;
 const VARIABLES = /^\/workspaces\/[^/]+\/variables(?:\?|$)/;
 const ALLOW_PIPELINE = /^\/workspaces\/[^/]+\/targets\/[^/]+\/allow-pipeline(?:\?|$)/;

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { milestoneContextKey, milestoneOf } from '../../../src/features/walkthrough/milestones';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { milestoneContextKey, milestoneOf, STEP_OF_MILESTONE, stepsOfSession, type Milestone } from '../../../src/features/walkthrough/milestones';
 
 describe('walkthrough milestones from API answers', () => {
   it('a page of commits is browsing; a created variable and an allowed pipeline are theirs', () => {
@@ -50,5 +52,37 @@ describe('walkthrough milestones: the edges', () => {
     assert.equal(milestoneOf({ method: 'PATCH', path: `${runs}/7`, status: 200 }), undefined);
     assert.equal(milestoneOf({ method: 'POST', path: `${runs}/7`, status: 200 }), undefined);
     assert.equal(milestoneOf({ method: 'POST', path: runs, status: 403 }), undefined);
+  });
+});
+
+describe('walkthrough steps marked complete by id', () => {
+  interface Step {
+    id: string;
+    completionEvents: string[];
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    contributes: { walkthroughs: { id: string; steps: Step[] }[] };
+  };
+  const steps = manifest.contributes.walkthroughs[0].steps;
+  const stepIds = steps.map((s) => s.id);
+
+  it('each milestone names the step that completes on its context key', () => {
+    assert.equal(Object.keys(STEP_OF_MILESTONE).length, 4);
+    for (const [milestone, step] of Object.entries(STEP_OF_MILESTONE)) {
+      const found = steps.find((s) => s.id === step);
+      assert.ok(found, `${step} is a step of the walkthrough`);
+      assert.deepEqual(found.completionEvents, [`onContext:${milestoneContextKey(milestone as Milestone)}`]);
+    }
+  });
+
+  it('the session completes Sign In once signed in, and Select Workspace once a workspace is ready', () => {
+    assert.deepEqual(stepsOfSession(false, 'signedOut'), []);
+    assert.deepEqual(stepsOfSession(true, 'noWorkspace'), ['signIn']);
+    assert.deepEqual(stepsOfSession(true, 'unreachable'), ['signIn']);
+    assert.deepEqual(stepsOfSession(true, 'ready'), ['signIn', 'selectWorkspace']);
+    assert.deepEqual(stepsOfSession(false, 'ready'), []);
+    for (const step of stepsOfSession(true, 'ready')) {
+      assert.ok(stepIds.includes(step), `${step} is a step of the walkthrough (${stepIds.join(', ')})`);
+    }
   });
 });

@@ -1,0 +1,185 @@
+// The accounts the user signed in to, one per API address: who (the user's name, when it could be
+// read), where (US, EU, a self-hosted host, or the address), how (a personal access token or
+// OAuth 2.0), and the workspace and project last shown for it. The list (no secret) is in the
+// global state; the tokens stay in SecretStorage, keyed by the account's address: a token is
+// never read for another address. A secret deleted anywhere (another window, the Accounts menu)
+// removes the account here too.
+import * as vscode from 'vscode';
+import { EU_BASE_URL, US_BASE_URL, type BaseUrlInput } from '../api/baseUrl';
+
+const ACCOUNTS_KEY = 'workspaceAutomation.accounts';
+const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
+const OAUTH_KEY_PREFIX = 'workspaceAutomation.oauth:';
+const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
+const CLIENT_SECRET_KEY_PREFIX = 'workspaceAutomation.oauth.clientSecret:';
+/** More accounts than anyone uses: the stored list is bounded. */
+const MAX_ACCOUNTS = 50;
+
+/** The same key as the session's (src/auth/session.ts tokenKey): the access token of an address. */
+export function accountTokenKey(baseUrl: string): string {
+  return TOKEN_KEY_PREFIX + baseUrl;
+}
+
+/** Where an OAuth account's token set (access and refresh token, expiry) is kept. */
+export function oauthTokenKey(baseUrl: string): string {
+  return OAUTH_KEY_PREFIX + baseUrl;
+}
+
+/** Where the client secret of an OAuth application is kept ('' for an application without one). */
+export function clientSecretKey(clientId: string): string {
+  return CLIENT_SECRET_KEY_PREFIX + clientId;
+}
+
+export interface AccountRecord {
+  /** The API address: the account's identity (one account per address). */
+  baseUrl: string;
+  /** The settings that give this address (written back by Switch Account). */
+  address: BaseUrlInput;
+  userName?: string;
+  kind: 'token' | 'oauth';
+  /** The OAuth application signed in with (its secret, if any, is in SecretStorage). */
+  clientId?: string;
+  /** The workspace and project last shown for this account. */
+  workspace?: string;
+  project?: string;
+}
+
+/** Where an account is, in words: US, EU, the host of a self-hosted installation, or the address. */
+export function accountWhere(baseUrl: string): string {
+  if (baseUrl === US_BASE_URL) {
+    return vscode.l10n.t('US');
+  }
+  if (baseUrl === EU_BASE_URL) {
+    return vscode.l10n.t('EU');
+  }
+  try {
+    const url = new URL(baseUrl);
+    return url.protocol === 'https:' && url.pathname === '/api' ? url.host : baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** The account's name in the Accounts menu and the pickers: "Alice Admin (EU)". */
+export function accountLabel(account: Pick<AccountRecord, 'baseUrl' | 'userName'>): string {
+  const where = accountWhere(account.baseUrl);
+  return account.userName ? `${account.userName} (${where})` : where;
+}
+
+function isRecord(value: unknown): value is AccountRecord {
+  const r = value as AccountRecord | undefined;
+  return typeof r === 'object' && r !== null && typeof r.baseUrl === 'string' && typeof r.address === 'object' && r.address !== null && (r.kind === 'token' || r.kind === 'oauth');
+}
+
+export class AccountRegistry implements vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  /** An account added, removed or changed (its name, its workspace). */
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly subscription: vscode.Disposable;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly context: Pick<vscode.ExtensionContext, 'globalState' | 'secrets'>) {
+    this.subscription = context.secrets.onDidChange(async (e) => {
+      if (!e.key.startsWith(TOKEN_KEY_PREFIX)) {
+        return;
+      }
+      const baseUrl = e.key.slice(TOKEN_KEY_PREFIX.length);
+      if (this.get(baseUrl) && !(await context.secrets.get(e.key))) {
+        await this.forgetRecord(baseUrl);
+      } else {
+        this.changeEmitter.fire();
+      }
+    });
+  }
+
+  list(): AccountRecord[] {
+    const stored = this.context.globalState.get<unknown[]>(ACCOUNTS_KEY);
+    return Array.isArray(stored) ? stored.filter(isRecord).slice(0, MAX_ACCOUNTS) : [];
+  }
+
+  get(baseUrl: string): AccountRecord | undefined {
+    return this.list().find((a) => a.baseUrl === baseUrl);
+  }
+
+  /**
+   * Changes the stored list, one change at a time: each reads the list the one before wrote (a
+   * sign-in's record and the provider's note of the same account must not overwrite each other).
+   */
+  private change(edit: (list: AccountRecord[]) => AccountRecord[] | undefined): Promise<void> {
+    const next = this.writing.then(async () => {
+      const edited = edit(this.list());
+      if (edited) {
+        await this.context.globalState.update(ACCOUNTS_KEY, edited.slice(-MAX_ACCOUNTS));
+        this.changeEmitter.fire();
+      }
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Adds the account or updates it (what is given replaces what was kept). */
+  note(account: AccountRecord): Promise<void> {
+    return this.change((list) => [...list.filter((a) => a.baseUrl !== account.baseUrl), { ...list.find((a) => a.baseUrl === account.baseUrl), ...account }]);
+  }
+
+  /** Adds the account when it is not listed yet (a token stored by an earlier version or another way). */
+  noteIfMissing(account: AccountRecord): Promise<void> {
+    return this.change((list) => (list.some((a) => a.baseUrl === account.baseUrl) ? undefined : [...list, account]));
+  }
+
+  /** Remembers what this account showed last (its workspace, its project). */
+  remember(baseUrl: string, shown: { workspace?: string; project?: string }): Promise<void> {
+    return this.change((list) => {
+      const kept = list.find((a) => a.baseUrl === baseUrl);
+      if (!kept || (kept.workspace === shown.workspace && kept.project === (shown.project ?? kept.project))) {
+        return undefined;
+      }
+      return [...list.filter((a) => a.baseUrl !== baseUrl), { ...kept, ...shown }];
+    });
+  }
+
+  /** Signs out of one account: its secrets deleted, its scopes and its entry forgotten. */
+  async remove(baseUrl: string): Promise<void> {
+    await this.context.secrets.delete(oauthTokenKey(baseUrl));
+    await this.context.secrets.delete(accountTokenKey(baseUrl));
+    await this.forgetRecord(baseUrl);
+  }
+
+  private async forgetRecord(baseUrl: string): Promise<void> {
+    await this.context.globalState.update(SCOPES_KEY_PREFIX + baseUrl, undefined);
+    // Fired even when it was not listed: the provider compares its sessions again.
+    await this.change((list) => list.filter((a) => a.baseUrl !== baseUrl));
+  }
+
+  /**
+   * The access token stored for an account's address (an OAuth account's may be older than its
+   * token set's: src/auth/oauthTokens.ts renews it, and loads with the features).
+   */
+  async storedToken(baseUrl: string): Promise<string | undefined> {
+    return (await this.context.secrets.get(accountTokenKey(baseUrl))) || undefined;
+  }
+
+  scopes(baseUrl: string): readonly string[] {
+    const scopes = this.context.globalState.get<unknown>(SCOPES_KEY_PREFIX + baseUrl);
+    return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
+  }
+
+  /** A token sign-in replaces an OAuth one of the same address: its token set goes. */
+  async forgetTokenSet(baseUrl: string): Promise<void> {
+    await this.context.secrets.delete(oauthTokenKey(baseUrl));
+  }
+
+  /** The stored client secret of an application: '' when it has none, undefined when never asked. */
+  clientSecret(clientId: string): Thenable<string | undefined> {
+    return this.context.secrets.get(clientSecretKey(clientId));
+  }
+
+  async storeClientSecret(clientId: string, secret: string): Promise<void> {
+    await this.context.secrets.store(clientSecretKey(clientId), secret);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changeEmitter.dispose();
+  }
+}

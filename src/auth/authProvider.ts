@@ -1,0 +1,135 @@
+// The extension's accounts in the editor's Accounts menu (an authentication provider with several
+// accounts): one session per signed-in account, named by who and where it is. Sign Out there
+// removes exactly that account (its secrets deleted); other extensions may ask for a session (the
+// editor asks the user first). A session's token is the one stored for that account's address.
+import * as vscode from 'vscode';
+import { accountLabel, type AccountRegistry } from './accounts';
+import type { AuthSession } from './session';
+import { addressChoice } from '../settings';
+import { Command } from '../commandIds';
+
+export const AUTH_PROVIDER_ID = 'workspace-automation';
+
+export class AccountsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
+  readonly onDidChangeSessions = this.changeEmitter.event;
+  /** The sessions last announced, to tell the editor which were added, removed or changed. */
+  private known = new Map<string, vscode.AuthenticationSession>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private announcing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly accounts: AccountRegistry,
+    private readonly session: AuthSession,
+    /** Loads the features, with them the OAuth renewal (src/auth/oauthTokens.ts): an OAuth account's token may need it. */
+    private readonly startRenewal: () => void,
+  ) {
+    this.disposables.push(
+      this.changeEmitter,
+      accounts.onDidChange(() => void this.announce()),
+      // A token stored another way (an earlier version, another window): the account is listed too.
+      session.onDidChange(() => void this.noteCurrent()),
+    );
+    void session.ready().then(() => this.noteCurrent());
+  }
+
+  private async noteCurrent(): Promise<void> {
+    const baseUrl = this.session.baseUrl;
+    if (!baseUrl || !this.session.signedIn || this.session.tokenSource !== 'secretStorage') {
+      return;
+    }
+    const kept = this.accounts.get(baseUrl);
+    if (!kept) {
+      // The sign-in notes its own record (who, how) meanwhile: this one only when none is there then.
+      await this.accounts.noteIfMissing({ baseUrl, address: addressChoice().input, kind: 'token', workspace: this.session.workspace });
+    } else if (this.session.workspace && kept.workspace !== this.session.workspace) {
+      await this.accounts.remember(baseUrl, { workspace: this.session.workspace });
+    }
+  }
+
+  async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
+    const sessions = await this.readSessions();
+    // The service's scope names vary (2026 names, older ones): a session is never withheld for a name it does not list.
+    return options?.account ? sessions.filter((s) => s.account.id === options.account?.id) : sessions;
+  }
+
+  private async readSessions(): Promise<vscode.AuthenticationSession[]> {
+    const sessions: vscode.AuthenticationSession[] = [];
+    for (const account of this.accounts.list()) {
+      let token: string | undefined;
+      if (account.kind === 'oauth' && !this.session.tokenRenewal) {
+        this.startRenewal();
+      }
+      try {
+        // An OAuth account's token renewed first (a stored access token may have expired).
+        token = (await this.session.tokenRenewal?.accessToken(account.baseUrl)) ?? (await this.accounts.storedToken(account.baseUrl));
+      } catch {
+        // Cannot be renewed: the account stays listed (so that it can be signed out) with its stored token.
+        token = await this.accounts.storedToken(account.baseUrl);
+      }
+      if (!token) {
+        continue;
+      }
+      sessions.push({
+        id: account.baseUrl,
+        accessToken: token,
+        account: { id: account.baseUrl, label: accountLabel(account) },
+        scopes: this.accounts.scopes(account.baseUrl),
+      });
+    }
+    return sessions;
+  }
+
+  /** Signs in (the Sign In flow, which asks where and how); the new account's session. */
+  async createSession(): Promise<vscode.AuthenticationSession> {
+    const signedIn = (await vscode.commands.executeCommand<boolean>(Command.SignIn)) === true;
+    const baseUrl = this.session.baseUrl;
+    const created = signedIn && baseUrl ? (await this.readSessions()).find((s) => s.id === baseUrl) : undefined;
+    if (!created) {
+      throw new Error(vscode.l10n.t('The sign-in was cancelled.'));
+    }
+    await this.announce();
+    return created;
+  }
+
+  /** Sign Out in the Accounts menu: exactly this account's secrets go. */
+  async removeSession(sessionId: string): Promise<void> {
+    if (sessionId === this.session.baseUrl) {
+      // The account the views show: the session's own sign-out (its budget forgotten too).
+      await this.session.signOut();
+    }
+    await this.accounts.remove(sessionId);
+    await this.announce();
+  }
+
+  /** Tells the editor what changed since the last time (one comparison at a time). */
+  private announce(): Promise<void> {
+    this.announcing = this.announcing.then(async () => {
+      const now = new Map((await this.readSessions()).map((s) => [s.id, s]));
+      const added = [...now.values()].filter((s) => !this.known.has(s.id));
+      const removed = [...this.known.values()].filter((s) => !now.has(s.id));
+      const changed = [...now.values()].filter((s) => {
+        const before = this.known.get(s.id);
+        return before !== undefined && (before.accessToken !== s.accessToken || before.account.label !== s.account.label);
+      });
+      this.known = now;
+      if (added.length || removed.length || changed.length) {
+        this.changeEmitter.fire({ added, removed, changed });
+      }
+    });
+    return this.announcing;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) {
+      d.dispose();
+    }
+  }
+}
+
+/** Registers the provider (at activation: the Accounts menu lists the accounts before any view opens). */
+export function registerAccountsProvider(provider: AccountsAuthProvider): vscode.Disposable {
+  return vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Workspace Automation'), provider, {
+    supportsMultipleAccounts: true,
+  });
+}

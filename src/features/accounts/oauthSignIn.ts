@@ -1,0 +1,239 @@
+// Sign In with OAuth 2.0 (authorization code, PKCE S256, a checked state) for the configured API
+// address: the browser opened with openExternal, the answer taken by the URI handler
+// (vscode://…/oauth/callback through asExternalUri) or a loopback listener on 127.0.0.1, or pasted
+// by hand; a cancellable wait of at most 5 minutes. The code is exchanged, the token checked with
+// the service, then stored (the token set, then the access token for the session) as an account.
+import * as vscode from 'vscode';
+import { buildAuthorizeUrl, createPkce, createState, oauthEndpoints, parseAuthorizationRedirect } from '../../api/oauth';
+import { requestToken } from '../../api/oauthToken';
+import { SCOPES_FOR } from '../../api/scopes';
+import type { TokenSet } from '../../api/oauthTokenSet';
+import { lazyFetch } from '../../auth/apiConnection';
+import { storeTokenSet } from '../../auth/oauthTokens';
+import { greeting, verifyToken, type SignInKernel } from '../../auth/signInFlow';
+import { selectWorkspace } from '../../auth/workspacePicker';
+import { addressChoice, getWorkspace, saveSetting, Setting } from '../../settings';
+import { describeError } from '../../ui/errorMessages';
+import { noLinks } from '../../ui/markdown';
+import { showErrorMessage, showInformationMessage } from '../../ui/notify';
+import { listenForRedirect } from './loopbackListener';
+
+export const EXTENSION_ID = 'workspace-automation.workspace-automation';
+export const CALLBACK_PATH = '/oauth/callback';
+export const DEFAULT_LOOPBACK_PORT = 33418;
+const WAIT_LIMIT_MS = 5 * 60_000;
+/** What the extension's actions need, in the scheme every installation knows (scopes.ts, "older"). */
+const OAUTH_SCOPES = [...new Set(Object.values(SCOPES_FOR).flatMap((need) => need.older))];
+
+export interface OAuthSignInArgs {
+  /** Instead of the setting (scripts, tests). */
+  clientId?: string;
+  /** Instead of the stored one; '' for an application without a secret. */
+  clientSecret?: string;
+  redirect?: 'editor' | 'loopback';
+  /** The workspace to show (else the one set, else asked). */
+  workspace?: string;
+}
+
+export interface OAuthSignInResult {
+  signedIn: boolean;
+  error?: string;
+}
+
+function oauthConfig(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('workspaceAutomation.oauth');
+}
+
+/** The redirect the user registers with the application: the editor's own address, or the loopback one. */
+export async function redirectAddress(kind = redirectKind()): Promise<string> {
+  if (kind === 'loopback') {
+    const port = oauthConfig().get<number>('loopbackPort') ?? DEFAULT_LOOPBACK_PORT;
+    return `http://127.0.0.1:${port}/callback`;
+  }
+  // Asked once per window: a web editor (code-server) adds a new request id on each call, and the
+  // address sent must be the one shown for registration (the service compares it exactly).
+  externalCallback ??= Promise.resolve(vscode.env.asExternalUri(ownCallback())).then(
+    (uri) => uri.toString(true),
+    (e: unknown) => {
+      externalCallback = undefined;
+      throw e;
+    },
+  );
+  return externalCallback;
+}
+
+let externalCallback: Promise<string> | undefined;
+
+function ownCallback(): vscode.Uri {
+  return vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}${CALLBACK_PATH}`);
+}
+
+function redirectKind(): 'editor' | 'loopback' {
+  return oauthConfig().get<string>('redirect') === 'loopback' ? 'loopback' : 'editor';
+}
+
+/** The URI handler's half: the sign-in waiting for the browser, and what came back. */
+export class OAuthRedirects implements vscode.UriHandler {
+  private waiting: ((address: string) => void) | undefined;
+  /** Opens the authorize address (the browser); tests put their own browser here. */
+  open: (authorizeUrl: string) => Thenable<boolean> = (url) => vscode.env.openExternal(vscode.Uri.parse(url));
+
+  handleUri(uri: vscode.Uri): void {
+    // Checked by the sign-in (the address, the state): an unexpected one ends it with a message.
+    this.waiting?.(uri.toString(true));
+  }
+
+  /** Resolves with the next address the editor is opened at. */
+  next(): { received: Promise<string>; close(): void } {
+    const received = new Promise<string>((resolve) => (this.waiting = resolve));
+    return { received, close: () => (this.waiting = undefined) };
+  }
+}
+
+async function clientSecretFor(session: SignInKernel['session'], clientId: string): Promise<string | undefined> {
+  const kept = await session.accounts.clientSecret(clientId);
+  if (kept !== undefined) {
+    return kept || undefined;
+  }
+  const answer = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
+    prompt: vscode.l10n.t('The client secret of the application, if it has one (leave empty for an application without a secret). Kept in the editor\'s secret storage.'),
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (answer === undefined) {
+    return undefined;
+  }
+  // Asked once: an empty answer is kept too (an application without a secret).
+  await session.accounts.storeClientSecret(clientId, answer.trim());
+  return answer.trim() || undefined;
+}
+
+async function askClientId(): Promise<string | undefined> {
+  const configured = oauthConfig().get<string>('clientId')?.trim();
+  if (configured) {
+    return configured;
+  }
+  const answer = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
+    prompt: vscode.l10n.t('The client id of the application you registered in the service (its redirect address: {0})', await redirectAddress()),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
+  });
+  if (answer?.trim()) {
+    await vscode.workspace.getConfiguration('workspaceAutomation').update('oauth.clientId', answer.trim(), vscode.ConfigurationTarget.Global);
+  }
+  return answer?.trim() || undefined;
+}
+
+/** Waits for the browser: the redirect, a pasted address, a cancel, or the 5-minute limit. */
+async function waitForBrowser(received: Promise<string>, baseUrl: string): Promise<string | undefined> {
+  const paste = vscode.l10n.t('Paste the Address…');
+  return vscode.window.withProgress(
+    // A progress notification makes links of its text (see ui/notify.ts): the title plain.
+    { location: vscode.ProgressLocation.Notification, title: noLinks(vscode.l10n.t('Waiting for the browser to sign in to {0}…', baseUrl)), cancellable: true },
+    (_progress, token) =>
+      new Promise<string | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), WAIT_LIMIT_MS);
+        const done = (v: string | undefined): void => {
+          clearTimeout(timer);
+          resolve(v);
+        };
+        token.onCancellationRequested(() => done(undefined));
+        void received.then(done);
+        void showInformationMessage(vscode.l10n.t('If the browser cannot come back to the editor, paste the address it ended on.'), paste)
+          .then(async (choice) => {
+            if (choice !== paste) {
+              return;
+            }
+            const pasted = await vscode.window.showInputBox({
+              title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
+              prompt: vscode.l10n.t('The address the browser ended on after the approval'),
+              ignoreFocusOut: true,
+            });
+            if (pasted?.trim()) {
+              done(pasted.trim());
+            }
+          });
+      }),
+  );
+}
+
+/** The whole flow; every refusal ends in one message and nothing stored. */
+export async function signInWithOAuth(
+  kernel: SignInKernel & { context: vscode.ExtensionContext; redirects: OAuthRedirects },
+  args: OAuthSignInArgs = {},
+): Promise<OAuthSignInResult> {
+  const { session } = kernel;
+  await session.ready();
+  const fail = (error: string): OAuthSignInResult => {
+    void showErrorMessage(error);
+    return { signedIn: false, error };
+  };
+  let endpoints: ReturnType<typeof oauthEndpoints>;
+  let baseUrl: string;
+  try {
+    const input = addressChoice().input;
+    endpoints = oauthEndpoints(input);
+    baseUrl = session.baseUrl ?? endpoints.tokenUrl.replace(/\/oauth2\/token$/, '');
+  } catch (e) {
+    return fail(describeError(e));
+  }
+  const clientId = args.clientId ?? (await askClientId());
+  if (!clientId) {
+    return { signedIn: false };
+  }
+  const clientSecret = args.clientSecret !== undefined ? args.clientSecret || undefined : await clientSecretFor(session, clientId);
+  const kind = args.redirect ?? redirectKind();
+  const redirectUri = await redirectAddress(kind);
+  const pkce = createPkce();
+  const state = createState();
+  let listener: { received: Promise<string>; close(): void };
+  try {
+    listener = kind === 'loopback' ? await listenForRedirect(redirectUri, vscode.l10n.t('Signed in. You can close this tab and go back to the editor.')) : kernel.redirects.next();
+  } catch (e) {
+    return fail(vscode.l10n.t('Could not listen at {0} for the sign-in: {1}', redirectUri, describeError(e)));
+  }
+  let tokens: TokenSet;
+  try {
+    const url = buildAuthorizeUrl({ authorizeUrl: endpoints.authorizeUrl, clientId, redirectUri, scopes: OAUTH_SCOPES, state, codeChallenge: pkce.challenge });
+    await kernel.redirects.open(url);
+    const address = await waitForBrowser(listener.received, baseUrl);
+    if (address === undefined) {
+      return { signedIn: false, error: vscode.l10n.t('The sign-in was cancelled.') };
+    }
+    // The editor hands its handler its own address, which the external one (remote windows) maps to.
+    const cameTo = kind === 'editor' && !address.startsWith('http') ? ownCallback().toString(true) : redirectUri;
+    const code = parseAuthorizationRedirect(address, { redirectUri: cameTo, state });
+    tokens = await requestToken(
+      { grantType: 'authorization_code', code, redirectUri, codeVerifier: pkce.verifier },
+      { tokenUrl: endpoints.tokenUrl, clientId, clientSecret, fetch: lazyFetch, now: Date.now },
+    );
+  } catch (e) {
+    return fail(vscode.l10n.t('The sign-in with OAuth failed: {0}', describeError(e)));
+  } finally {
+    listener.close();
+  }
+  const access = tokens.accessToken;
+  let verified: Awaited<ReturnType<typeof verifyToken>>;
+  try {
+    verified = await verifyToken(session.clientFor(baseUrl, () => access));
+  } catch (e) {
+    return fail(vscode.l10n.t('The service refused the new token: {0}', describeError(e)));
+  }
+  // The set first (the refresh needs it), then the access token the session reads, then the account.
+  await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
+  await session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl);
+  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() });
+  if (verified.workspaces) {
+    kernel.data.seedWorkspaces(verified.workspaces);
+  }
+  void showInformationMessage(greeting(baseUrl, verified));
+  if (args.workspace) {
+    await saveSetting(Setting.Workspace, args.workspace);
+    await session.reload();
+  } else if (!getWorkspace()) {
+    await selectWorkspace(session, kernel.data);
+  }
+  return { signedIn: true };
+}

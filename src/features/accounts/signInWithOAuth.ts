@@ -1,0 +1,37 @@
+// Workspace Automation: Sign In with OAuth, and Show the OAuth Redirect Address (with a Copy
+// button: the address to register with the application). The URI handler that takes the
+// browser's answer is registered here, with the feature: a sign-in always starts the feature first.
+// Under the test harness only, `{ clientId, clientSecret?, redirect?, workspace? }` as argument
+// asks nothing; anywhere else (a command link, another extension) the person is asked as always.
+import * as vscode from 'vscode';
+import { Command } from '../../commandIds';
+import type { FeatureContext } from '../../services';
+import { showInformationMessage } from '../../ui/notify';
+import { OAuthRedirects, redirectAddress, signInWithOAuth, type OAuthSignInArgs } from './oauthSignIn';
+import { scripted } from './signIn';
+
+export function register(ctx: FeatureContext): vscode.Disposable[] {
+  const redirects = new OAuthRedirects();
+  ctx.expose('oauthRedirects', redirects);
+  const kernel = { session: ctx.auth, data: ctx.data, context: ctx.context, redirects };
+  return [
+    vscode.window.registerUriHandler(redirects),
+    vscode.commands.registerCommand(Command.SignInWithOAuth, (args?: OAuthSignInArgs) =>
+      signInWithOAuth(kernel, args && typeof args === 'object' && scripted(ctx.context) ? args : {}),
+    ),
+    vscode.commands.registerCommand(Command.ShowOAuthRedirect, () => showRedirectAddress()),
+  ];
+}
+
+/** Shows the redirect address to register, with Copy; resolves with the address. */
+async function showRedirectAddress(): Promise<string> {
+  const address = await redirectAddress();
+  const copy = vscode.l10n.t('Copy');
+  void showInformationMessage(vscode.l10n.t('Register this redirect address with your OAuth application: {0}', address), copy)
+    .then(async (choice) => {
+      if (choice === copy) {
+        await vscode.env.clipboard.writeText(address);
+      }
+    });
+  return address;
+}
