@@ -77,6 +77,14 @@ const vscodeOnce = {
   },
 };
 
+/** Only `node-fetch` apart (dist/fetch.js): the one-bundle build the bench measures the split against. */
+const fetchApart = {
+  name: 'fetch-apart',
+  setup(build) {
+    build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: './fetch.js', external: true }));
+  },
+};
+
 /** `./lazy` (src/extension.ts) is dist/lazy.js; `node-fetch` is dist/fetch.js. */
 const apart = {
   name: 'apart',
@@ -148,7 +156,13 @@ function mainEntry(shared) {
 }
 
 /** esbuild options of the three bundles (also used by `npm run bench` to measure them). */
-async function bundleOptions({ production: prod = production, outdir = arg('outdir') ?? 'dist', sourcemap = arg('sourcemap') ?? !prod, plugins = [] } = {}) {
+async function bundleOptions({
+  production: prod = production,
+  outdir = arg('outdir') ?? 'dist',
+  sourcemap = arg('sourcemap') ?? !prod,
+  plugins = [],
+  single = process.argv.includes('--single'),
+} = {}) {
   const common = {
     bundle: true,
     format: 'cjs',
@@ -176,6 +190,21 @@ async function bundleOptions({ production: prod = production, outdir = arg('outd
     outdir,
     plugins: [vscodeOnce, apart, fromMain(inMain, used), ...plugins],
   });
+  const fetchOptions = {
+    ...common,
+    // The module's exports are fetch itself: `(await import('node-fetch')).default` is then
+    // node-fetch's default export.
+    stdin: { contents: "module.exports = require('node-fetch').default;", resolveDir: __dirname, sourcefile: 'fetch.js' },
+    outfile: `${outdir}/fetch.js`,
+    external: [],
+    plugins,
+  };
+  if (single) {
+    // `--single` (the bench's "without the split"): src/lazy.ts inside dist/extension.js, still
+    // run on first use (esbuild keeps a required module's top level until the require), but read
+    // and compiled at activation.
+    return [{ ...mainOptions("export * from './src/extension';"), plugins: [vscodeOnce, fetchApart, srcWithoutSideEffects, ...plugins] }, fetchOptions];
+  }
   // Which modules the main bundle has (with code of their own), then which of them lazy.js uses;
   // again with those exported (exporting a module whole may bring more modules into the main
   // bundle) until nothing changes.
@@ -196,19 +225,7 @@ async function bundleOptions({ production: prod = production, outdir = arg('outd
     }
     shared = used;
   }
-  return [
-    mainOptions(mainEntry(shared)),
-    lazyOptions(inMain, new Set()),
-    {
-      ...common,
-      // The module's exports are fetch itself: `(await import('node-fetch')).default` is then
-      // node-fetch's default export.
-      stdin: { contents: "module.exports = require('node-fetch').default;", resolveDir: __dirname, sourcefile: 'fetch.js' },
-      outfile: `${outdir}/fetch.js`,
-      external: [],
-      plugins,
-    },
-  ];
+  return [mainOptions(mainEntry(shared)), lazyOptions(inMain, new Set()), fetchOptions];
 }
 
 async function main() {

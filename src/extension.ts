@@ -1,8 +1,9 @@
 // Wiring only: the kernel, then the features. Activation makes what the signed-out welcome needs
 // (dist/extension.js): the log and the session (settings and SecretStorage, no request). The rest of
 // the kernel (src/kernel.ts: the API connection, the workspace's data, the sidebar) and every
-// feature (the list in src/lazy.ts) come with dist/lazy.js, started by the first command or as soon
-// as the session has a token (src/lazyLoad.ts); node-fetch with the first request (dist/fetch.js).
+// feature (the list in src/lazy.ts) come with dist/lazy.js, started by the first command, as soon
+// as the session has a token, or right after activation for a returning user (src/lazyLoad.ts);
+// node-fetch with the first request (dist/fetch.js).
 // The route of a request: a feature's command → the workspace's data or the session's client
 // (src/auth/session.ts) → the API connection's client for the session's address and token
 // (src/auth/apiConnection.ts) → src/api/.
@@ -23,6 +24,7 @@ import type { AccountItem } from './features/accounts/accountItem';
 import type { OAuthRedirects } from './features/accounts/oauthSignIn';
 import { FeaturesOnFirstUse, lazy } from './lazyLoad';
 import { createLog } from './log';
+import { getWorkspace } from './settings';
 import { underTestHarness } from './testHarness';
 import type { Services, Views } from './services';
 
@@ -79,6 +81,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   );
   // Reads the settings and SecretStorage (no request) to set the welcome state.
   void session.ready().then(() => session.signedIn && features.start());
+  if (getWorkspace()) {
+    // A returning user (a workspace is chosen): the features start right after activation, while
+    // the session reads its token (a round trip to the editor's secret storage), so that the views
+    // ask for their rows the moment it has one.
+    setImmediate(() => features.start());
+  }
   // Other extensions read what activate() returns: the handles (secret storage, token) only for the test harness.
   return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test)
     ? testApi(session, accountsProvider, () => features.start(), performance.now() - started)

@@ -37,6 +37,10 @@ export interface Kernel extends FeatureContext, vscode.Disposable {
 export function createKernel({ context, session, log }: KernelBase): Kernel {
   const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
   session.connect(connection);
+  if (session.workspace) {
+    // Most likely a returning user, whose views ask for their rows once the token is read.
+    connection.prepare();
+  }
   const oauthTokens = new OAuthTokens(context, session.accounts);
   session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);

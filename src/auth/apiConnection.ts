@@ -66,6 +66,11 @@ export class ApiConnection implements vscode.Disposable {
     });
   }
 
+  /** Loads node-fetch (dist/fetch.js) now, for a request about to come: a returning user's first rows. */
+  prepare(): void {
+    void import('node-fetch');
+  }
+
   /** The rate-limit state of one API address (each address has its own budget). */
   rateLimitFor(baseUrl: string): RateLimitState {
     let state = this.rateLimits.get(baseUrl);

@@ -81,6 +81,37 @@ export function buildHelloWorld(outDir: string): string {
   return vsix;
 }
 
+/**
+ * Our .vsix without the lazy split: dist/extension.js built with `esbuild.js --single` (src/lazy.ts
+ * inside it, read and compiled at activation) in place of dist/extension.js + dist/lazy.js; the
+ * rest of the package as it is. Rezipped with Python's zipfile (no zip tool is assumed).
+ */
+export function buildOneBundleVsix(vsix: string, outDir: string): string {
+  const dist = path.join(outDir, 'one-bundle-dist');
+  fs.rmSync(dist, { recursive: true, force: true });
+  execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.js'), '--production', '--single', `--outdir=${dist}`], { cwd: repoRoot, stdio: 'ignore' });
+  const out = path.join(outDir, 'one-bundle.vsix');
+  const script = [
+    'import sys, zipfile',
+    'src, out, bundle = sys.argv[1:4]',
+    "with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as zout:",
+    '    for item in zin.infolist():',
+    "        if item.filename == 'extension/dist/lazy.js':",
+    '            continue',
+    "        data = open(bundle, 'rb').read() if item.filename == 'extension/dist/extension.js' else zin.read(item.filename)",
+    '        zout.writestr(item, data)',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, vsix, out, path.join(dist, 'extension.js')]);
+  return out;
+}
+
+export const oursOneBundle = (vsix: string): Subject => ({
+  label: 'Workspace Automation (signed out, one bundle: no lazy split)',
+  displayName: 'Workspace Automation',
+  vsix,
+  firstContent: (page) => page.locator('.sidebar .welcome-view-content').first().waitFor({ timeout: 30_000 }),
+});
+
 export const helloWorld = (vsix: string): Subject => ({
   label: 'Hello Tree',
   displayName: 'Hello Tree',

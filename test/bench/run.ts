@@ -14,6 +14,7 @@
 //   npm run bench -- --runs 20       activation runs of each extension (default 10)
 //   npm run bench -- --profile       also a CPU profile of one activation (out/bench/activation.cpuprofile)
 //   npm run bench -- --activation-only  the bundle sizes and activation only (WA_VSIX=old.vsix compares a build)
+//   npm run bench -- --only-runs     the pipeline runs' figures only (test/bench/runs.ts: following, unfocused, logs)
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -31,8 +32,9 @@ import { ensureEditor } from '../harness/install';
 import { repoRoot } from '../harness/paths';
 import { startSession } from '../harness/session';
 import { ensureVsix } from '../harness/vsix';
-import { buildHelloWorld, helloWorld, measureActivation, ours, oursSignedIn, type ActivationRun } from './activation';
+import { buildHelloWorld, buildOneBundleVsix, helloWorld, measureActivation, ours, oursOneBundle, oursSignedIn, type ActivationRun } from './activation';
 import { SourceMap, summariseProfile, type CpuProfile } from './profile';
+import { benchRuns } from './runs';
 import type { BenchResults, Rows } from './results';
 
 const argv = process.argv.slice(2);
@@ -89,7 +91,7 @@ async function bundle(): Promise<void> {
   const files = ['extension.js', 'lazy.js', 'fetch.js'];
   const total = files.reduce((a, f) => a + size(f), 0);
   add('Bundle: dist/extension.js, what activation loads', `${kb(size('extension.js'))} (${kb(gz('extension.js'))} gzip)`, '< 60 KB', size('extension.js') < 60 * KB);
-  add('Bundle: dist/lazy.js, loaded by the first command or API client (commands, prompts, client)', `${kb(size('lazy.js'))} (${kb(gz('lazy.js'))} gzip)`, 'reported', undefined);
+  add('Bundle: dist/lazy.js, loaded by the first command or a session with a token (the data, the client, every feature)', `${kb(size('lazy.js'))} (${kb(gz('lazy.js'))} gzip)`, 'reported', undefined);
   add('Bundle: dist/fetch.js, loaded by the first request (node-fetch and its polyfills)', `${kb(size('fetch.js'))} (${kb(gz('fetch.js'))} gzip)`, 'reported', undefined);
   add('Bundle: all of dist/ (production, minified)', kb(total), '< 250 KB', total < 250 * KB);
   const vsix = await ensureVsix();
@@ -252,9 +254,10 @@ async function activationAsReported(): Promise<void> {
   // The signed-in runs' service: the emulator's demo workspace, whose first project is Web App.
   const emu = await startEmulator({ port: 0, rateLimit: 1_000_000 });
   try {
-    const subjects = [ours(vsix), helloWorld(hello), oursSignedIn(vsix, emu.url, 'admin-token', 'acme', 'Web App')];
+    const oneBundle = buildOneBundleVsix(vsix, outDir);
+    const subjects = [ours(vsix), helloWorld(hello), oursSignedIn(vsix, emu.url, 'admin-token', 'acme', 'Web App'), oursOneBundle(oneBundle)];
     console.error(`[bench] activation as Running Extensions reports it: ${RUNS} runs of each, alternating, a fresh editor each…`);
-    const [mine, base, signedIn] = await measureActivation(browser, subjects, RUNS, (subject, i, r) =>
+    const [mine, base, signedIn, single] = await measureActivation(browser, subjects, RUNS, (subject, i, r) =>
       console.error(
         `[bench]   ${subject.label} run ${i + 1}: ${r.activationMs} ms, first content ${Math.round(r.firstContentMs)} ms after the click, extension host ${mb(r.rssMB)} (settled in ${(r.settleMs / 1000).toFixed(1)} s)`,
       ),
@@ -269,15 +272,25 @@ async function activationAsReported(): Promise<void> {
     const diff = median(act(mine)) - median(act(base));
     add(`Activation: ours − hello-world (medians, ${RUNS} runs each)`, `${signed(diff.toFixed(1))} ms`, '≤ 5 ms', diff <= 5);
     add('Activation as VS Code reports it, signed in (token and workspace known at start), same runs', range(act(signedIn), whole), 'reported', undefined);
+    add('Activation without the lazy split (one bundle: the kernel and every feature read at activation), signed out, same runs', range(act(single), whole), 'reported', undefined);
+    const singleDiff = median(act(single)) - median(act(base));
+    add(`Activation without the lazy split − hello-world (medians, ${RUNS} runs each)`, `${signed(singleDiff.toFixed(1))} ms`, '≤ 5 ms (the split is kept while this is not met)', singleDiff <= 5);
     add('Extension host memory (RSS) after activation: ours, median (range)', range(rss(mine), mb), 'reported', undefined);
     add('Extension host memory (RSS) after activation: hello-world', range(rss(base), mb), 'reported', undefined);
     const memDiff = median(rss(mine)) - median(rss(base));
     add('Extension host memory: ours − hello-world (medians)', `${signed(memDiff.toFixed(1))} MB`, '≤ 5 MB', memDiff <= 5);
     add(
       'Click on the activity-bar entry → first content drawn (Playwright), median (range)',
-      `signed out, the welcome: ${range(shown(mine), round)}; hello-world, its row: ${range(shown(base), round)}; signed in, the first project row (views' code loaded, 2 requests): ${range(shown(signedIn), round)}`,
+      `signed out, the welcome: ${range(shown(mine), round)}; hello-world, its row: ${range(shown(base), round)}; signed in, the first project row (views' code loaded, 2 requests): ${range(shown(signedIn), round)}; one bundle, the welcome: ${range(shown(single), round)}`,
       'reported',
       undefined,
+    );
+    const returning = median(shown(signedIn)) - median(shown(base));
+    add(
+      'A returning user: click → first project row, minus the hello-world\'s click → its row (medians)',
+      `${signed(Math.round(returning).toString())} ms`,
+      '≤ 100 ms',
+      returning <= 100,
     );
   } finally {
     await emu.close();
@@ -441,7 +454,7 @@ const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
   {
     figure: /^Bundle: all of dist/,
-    note: 'All of dist/ is over 250 KB: node-fetch with its polyfills (dist/fetch.js, about 94 KB, the project\'s chosen transport) and dist/lazy.js (every command, the Variables view and its import, the client and the views\' providers) grew with the features; none of it loads at activation (dist/extension.js), lazy.js comes with the first command, request or row, fetch.js with the first request. Splitting lazy.js further (views apart from commands) would shorten the first rows\' load, not the download.',
+    note: 'All of dist/ is over 250 KB: node-fetch with its polyfills (dist/fetch.js, about 94 KB, the project\'s chosen transport) and dist/lazy.js (the kernel\'s data and client, every feature: views, commands, the Variables view and its import) grew with the features; none of it loads at activation (dist/extension.js), lazy.js comes with the first command or a session with a token, fetch.js with the first request. Splitting lazy.js further (views apart from commands) would shorten the first rows\' load, not the download.',
   },
   {
     figure: /^Activation, measured by the extension itself/,
@@ -457,10 +470,29 @@ const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
 ];
 
+const RUNS_WHY_NOT_MET: { figure: RegExp; note: string }[] = [
+  {
+    figure: /^Runs: requests to follow/,
+    note: 'Following a run asked more than 40 times: the run is one request per poll (shared by the follow, the Runs view and an expanded row: one key in the RunTracker), paced by src/workspace/pollSchedule.ts (2 s while it changed in the last 30 s, then 5 s); an open log adds its pages while its action runs (src/features/runs/logDocuments.ts). Check the breakdown for an action request per log poll or log pages read before the action started.',
+  },
+  {
+    figure: /^Runs: requests in 60 s with the window unfocused/,
+    note: 'Unfocused, only the runs followed are asked, together once a minute (UNFOCUSED_MS): a log or a shown run polled meanwhile did not hear of the window losing its focus (vscode.window.onDidChangeWindowState).',
+  },
+  {
+    figure: /^Runs: status change/,
+    note: 'A status change took longer than the poll interval plus 0.5 s to show: the poll found it (pace in pollSchedule.ts), then the row is drawn again from the data (provider.ts redrawRun); a loaded machine stretches the drawing (see the load average).',
+  },
+  {
+    figure: /^Runs: a finished 10,000-line log/,
+    note: 'The 10,000-line log: one action request and ten pages of 1000 lines are the least (logModel.ts); its time is mostly the editor taking the text (logDocuments.ts coalesces changes every 250 ms) on a loaded machine.',
+  },
+];
+
 function whyNotMet(): string[] {
   const out: string[] = [];
   for (const l of lines.filter((x) => x.met === false)) {
-    const why = WHY_NOT_MET.find((w) => w.figure.test(l.figure))?.note ?? `${l.figure}: not met in this run.`;
+    const why = [...RUNS_WHY_NOT_MET, ...WHY_NOT_MET].find((w) => w.figure.test(l.figure))?.note ?? `${l.figure}: not met in this run.`;
     if (!out.includes(why)) {
       out.push(why);
     }
@@ -500,23 +532,31 @@ function writeReadme(editorVersion: string | undefined): void {
 
 async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
-  console.error('[bench] bundle…');
-  await bundle();
-  if (!args.has('--activation-only')) {
+  const onlyRuns = args.has('--only-runs');
+  if (!onlyRuns) {
+    console.error('[bench] bundle…');
+    await bundle();
+  }
+  if (!args.has('--activation-only') && !onlyRuns) {
     console.error('[bench] client overhead…');
     await clientOverhead();
   }
   let editorVersion: string | undefined;
   if (!args.has('--no-editor')) {
     codeServerVersion = (await ensureEditor()).version;
-    await activationAsReported();
+    if (!onlyRuns) {
+      await activationAsReported();
+    }
     if (args.has('--profile')) {
       await profileActivation();
     }
-    if (!args.has('--activation-only')) {
+    if (!args.has('--activation-only') && !onlyRuns) {
       const r = await inEditor();
       editorVersion = r.editor;
       judgeEditor(r);
+    }
+    if (!args.has('--activation-only')) {
+      await benchRuns(await ensureVsix(), add, notes);
     }
   }
   console.log(`\n${table(false)}\n`);

@@ -5,10 +5,10 @@
 // exactly the expected change.
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
-import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
+import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, listedTargetRows, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitStep } from './writeHelpers';
-import { waitFor, workbench, type Workbench } from './workbench';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitPickLabels, waitStep } from './writeHelpers';
+import { escapeRegExp, sameList, waitFor, workbench, type Workbench } from './workbench';
 import { runWizard, type WizardStep } from './wizard';
 
 interface ApiTarget {
@@ -75,11 +75,12 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
 
   it('allows Deploy to staging on production from its context menu; the view shows it without another request', async () => {
     const wb = workbench();
-    await wb.waitForRows('Targets', (rows) => rows.some((r) => r.label === PRODUCTION_ROW), 'the targets');
+    await wb.waitForRows('Targets', (rows) => sameList(rows.map((r) => r.label), listedTargetRows()), 'the targets');
     await contextMenuCommand(wb, 'Targets', PRODUCTION_ROW, 'Allow Pipeline on Target…');
     await waitStep(wb, TITLE, 1, 2);
     await wb.pick('Web App');
     await waitStep(wb, TITLE, 2, 2);
+    await waitPickLabels(wb, ['Build and test', 'Deploy to staging', 'Deploy to production', 'Nightly end-to-end', 'Release notes']);
     assert.equal(await pickDescription(wb, 'Deploy to production'), 'already allowed');
     assert.equal(await pickDescription(wb, 'Deploy to staging'), 'runs on push');
     if (process.env.WA_SCREENSHOTS) {
@@ -96,7 +97,7 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     if ((await production.getAttribute('aria-expanded')) !== 'true') {
       await production.click();
     }
-    const rows = await wb.waitForRows('Targets', (r) => r.some((x) => x.label === 'Deploy to staging' && x.level === 2), 'the new allowed pipeline');
+    const rows = await wb.waitForRows('Targets', (r) => sameList(r.filter((x) => x.level === 2).map((x) => x.label), ['Deploy to production', 'Deploy to staging']), 'the new allowed pipeline');
     assert.deepEqual(
       rows.filter((r) => r.level === 2).map((r) => r.label),
       ['Deploy to production', 'Deploy to staging'],
@@ -110,7 +111,7 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     const wb = workbench();
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
     await waitStep(wb, TITLE, 1, 3);
-    assert.deepEqual(await pickLabels(wb), demoTargets().map((t) => listedTargetLabel(t)));
+    assert.deepEqual(await waitPickLabels(wb, demoTargets().map((t) => listedTargetLabel(t))), demoTargets().map((t) => listedTargetLabel(t)));
     await wb.pick(listedTargetLabel(STAGING));
     if (isVendor) {
       await waitStep(wb, TITLE, 2, 3);
@@ -142,20 +143,17 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
     await wb.waitQuickInput({ placeholder: /^Targets pipeline Build and test may not use/ });
     const closed = targetsClosedTo(101);
     assert.deepEqual(closed, [PRODUCTION_TARGET_ID, FTP, 'tg-b41e'], 'the demo data this test is about');
-    assert.deepEqual(await pickLabels(wb), closed.map(fullTargetLabel));
+    assert.deepEqual(await waitPickLabels(wb, closed.map(fullTargetLabel)), closed.map(fullTargetLabel));
     await wb.enter();
     await wb.waitForNotification('Pipeline Build and test of project web-app may now use target Production web servers.');
     await wb.waitQuickInput({ placeholder: /^Targets pipeline Build and test may not use/ });
-    assert.deepEqual(await pickLabels(wb), ['Static assets (FTP)', 'Main Kubernetes cluster']);
+    assert.deepEqual(await waitPickLabels(wb, ['Static assets (FTP)', 'Main Kubernetes cluster']), ['Static assets (FTP)', 'Main Kubernetes cluster']);
     // The ✓ button of an item allows too.
     const assets = wb.quickInput.locator('.quick-input-list .monaco-list-row', { hasText: 'Static assets (FTP)' }).first();
     await assets.hover();
     await assets.locator('.action-label[aria-label^="Allow pipeline Build and test on this target"]').click();
     await wb.waitForNotification('Pipeline Build and test of project web-app may now use target Static assets (FTP).');
-    await waitFor('the list without Static assets', async () => {
-      const labels = await pickLabels(wb).catch(() => []);
-      return labels.length === 1 && labels[0] === 'Main Kubernetes cluster' ? true : undefined;
-    });
+    await waitPickLabels(wb, ['Main Kubernetes cluster']);
     // The first Escape may go to the open notification center; the list closes on the next.
     await waitFor('the list to close', async () => {
       await wb.quickInput.locator('.quick-input-box input').press('Escape');
@@ -217,7 +215,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
     await wb.runCommand('Workspace Automation: Allow Pipeline on Target…');
     await runWizard(wb, ALLOW_STAGING_ON_PRODUCTION, { title: TITLE });
     await wb.waitQuickInputClosed();
-    const message = await wb.waitForNotification(`The server refused this (403: ${quotedMissingScope('TARGET_MANAGE')})`);
+    const message = await wb.waitForNotification(new RegExp(`^${escapeRegExp(`The server refused this (403: ${quotedMissingScope('TARGET_MANAGE')})`)}`));
     assert.match(message, /TARGET_MANAGE \(older scope names\) or TARGET_MANAGE \(2026 scope names\)/);
     assert.match(message, /Create a token with those scopes in your account's API token settings, then run "Workspace Automation: Sign In" with it/);
     assert.deepEqual(

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { demoCommits } from '../emulator/demo-data';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { waitFor, workbench } from './workbench';
+import { sameList, waitFor, workbench } from './workbench';
 import { runWizard } from './wizard';
 
 const PAGE_SIZE = 5;
@@ -12,6 +12,11 @@ const webApp = demoCommits('web-app');
 
 function firstLine(message: string): string {
   return message.split('\n')[0];
+}
+
+/** The rows of web-app's first page, unfiltered. */
+function firstPage(): string[] {
+  return [...webApp.slice(0, PAGE_SIZE).map((c) => firstLine(c.message)), 'Load more'];
 }
 
 describe('Commits view (UI)', () => {
@@ -30,16 +35,18 @@ describe('Commits view (UI)', () => {
     await wb.collapseView('Targets');
     await wb.collapseView('Variables');
     await wb.expandView('Commits');
-    await wb.waitForRows('Commits', (rows) => rows.some((r) => r.label === 'Select a project in the Projects view'), 'the empty state');
+    await wb.waitForRows('Commits', (rows) => sameList(rows.map((r) => r.label), ['Select a project in the Projects view']), 'the empty state');
     await wb.clickRow('Projects', 'Web App');
-    const first = await wb.waitForRows('Commits', (rows) => rows.at(-1)?.label === 'Load more', 'the first page');
+    // The whole page, every row: the Load more row alone is rendered a moment before the commits.
+    const first = await wb.waitForRows('Commits', (rows) => sameList(rows.map((r) => r.label), firstPage()), 'the first page');
     assert.deepEqual(
       first.map((r) => r.label),
       [...webApp.slice(0, PAGE_SIZE).map((c) => firstLine(c.message)), 'Load more'],
     );
     assert.match(first[0].description, / · .+/, 'author and relative date');
     await wb.clickRow('Commits', 'Load more');
-    const second = await wb.waitForRows('Commits', (rows) => rows.filter((r) => r.label !== 'Load more').length === 2 * PAGE_SIZE, 'the second page');
+    const twoPages = [...webApp.slice(0, 2 * PAGE_SIZE).map((c) => firstLine(c.message)), 'Load more'];
+    const second = await wb.waitForRows('Commits', (rows) => sameList(rows.map((r) => r.label), twoPages), 'the second page');
     assert.equal(second.at(-1)?.label, 'Load more');
     const pages = wb.emulator.requests.filter((r) => r.path.includes('/projects/web-app/repository/commits?'));
     assert.deepEqual(
@@ -51,6 +58,11 @@ describe('Commits view (UI)', () => {
 
   it('filters by date with the two-step input (validation, Back), then clears the filter', async () => {
     const wb = workbench();
+    // The unfiltered list as shown now (every loaded page: the workspace's data keeps it while the
+    // filter is set), newest first and ending with Load more: Clear Filter shows it again.
+    const unfiltered = (await wb.waitForRows('Commits', (r) => r.at(-1)?.label === 'Load more' && r.length > PAGE_SIZE, 'the unfiltered list')).map((r) => r.label);
+    assert.ok((unfiltered.length - 1) % PAGE_SIZE === 0, `whole pages: ${JSON.stringify(unfiltered)}`);
+    assert.deepEqual(unfiltered.slice(0, -1), webApp.slice(0, unfiltered.length - 1).map((c) => firstLine(c.message)));
     await wb.viewAction('Commits', 'Filter Commits by Date');
     await runWizard(wb, [
       { title: /Filter Commits by Date/, type: '2026-13-01', refused: /YYYY-MM-DD/, submit: '2026-09-25' },
@@ -65,16 +77,15 @@ describe('Commits view (UI)', () => {
     const to = Date.parse('2026-09-24T23:59:59Z');
     const expected = webApp.filter((c) => c.commitDate >= from && c.commitDate <= to).map((c) => firstLine(c.message));
     assert.ok(expected.length > PAGE_SIZE, 'the range spans more than one page');
-    const rows = await wb.waitForRows(
-      'Commits',
-      (r) => r.length > 0 && r[0].label === expected[0] && r.at(-1)?.label === 'Load more',
-      'the filtered first page',
-    );
+    const rows = await wb.waitForRows('Commits', (r) => sameList(r.map((x) => x.label), [...expected.slice(0, PAGE_SIZE), 'Load more']), 'the filtered first page');
     assert.deepEqual(
       rows.slice(0, -1).map((r) => r.label),
       expected.slice(0, PAGE_SIZE),
     );
-    const header = await wb.view('Commits').locator('.pane-header').innerText();
+    const header = await waitFor('the filter in the view\'s title', async () => {
+      const text = await wb.view('Commits').locator('.pane-header').innerText();
+      return /2026-09-15 to 2026-09-24/.test(text) ? text : undefined;
+    });
     assert.match(header, /2026-09-15 to 2026-09-24/);
     const sent = wb.emulator.requests.map((r) => decodeURIComponent(r.path)).filter((p) => p.includes('since='));
     assert.ok(
@@ -84,8 +95,12 @@ describe('Commits view (UI)', () => {
     await wb.screenshot('commits-filtered');
 
     await wb.viewAction('Commits', 'Clear Filter');
-    await wb.waitForRows('Commits', (r) => r[0]?.label === firstLine(webApp[0].message), 'the unfiltered list');
-    assert.doesNotMatch(await wb.view('Commits').locator('.pane-header').innerText(), /2026-09-15/);
+    await wb.waitForRows('Commits', (r) => sameList(r.map((x) => x.label), unfiltered), 'the unfiltered list as it was');
+    const cleared = await waitFor('the view\'s title without the filter', async () => {
+      const text = await wb.view('Commits').locator('.pane-header').innerText();
+      return /2026-09-15/.test(text) ? undefined : text;
+    });
+    assert.doesNotMatch(cleared, /2026-09-15/);
   });
 
   it('expands a commit to its files and opens the commit document', async () => {
@@ -94,7 +109,8 @@ describe('Commits view (UI)', () => {
     const commit = await wb.row('Commits', label);
     // The twistie expands; a click on the label opens the document.
     await commit.locator('.monaco-tl-twistie').click();
-    const rows = await wb.waitForRows('Commits', (r) => r.some((x) => x.label === 'src/legacy/polyfills.ts'), 'the commit files');
+    const commitFiles = ['src/pages/settings/theme.tsx', 'src/pages/settings/index.tsx', 'src/styles/theme.css', 'src/legacy/polyfills.ts'];
+    const rows = await wb.waitForRows('Commits', (r) => sameList(r.filter((x) => x.level === 2).map((x) => x.label), commitFiles), 'the commit files');
     const files = rows.filter((r) => r.level === 2);
     assert.deepEqual(
       files.map((f) => f.label),
@@ -103,8 +119,10 @@ describe('Commits view (UI)', () => {
     assert.match(files[0].description, /^added \+6 −0$/);
     await wb.clickRow('Commits', label);
     const revision = webApp[1].revision;
-    await waitFor('the commit document', async () => ((await wb.activeEditorTitle()).startsWith(revision.slice(0, 7)) ? true : undefined));
-    const text = await wb.activeEditorText();
+    // Its tab and its text: the tab shows before the document's text is rendered.
+    const text = await waitFor('the commit document', async () =>
+      (await wb.activeEditorTitle()).startsWith(revision.slice(0, 7)) && (await wb.activeEditorText()).includes(`commit ${revision}`) ? wb.activeEditorText() : undefined,
+    );
     assert.match(text, new RegExp(`commit ${revision}`));
     assert.match(text, /Restructure the settings page/);
     assert.match(text, /4 files changed/);

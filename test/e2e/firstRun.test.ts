@@ -3,24 +3,12 @@
 // asking the account type, Show API Rate Limit before any request, and the status bar item's click
 // showing the budget and the log.
 import * as assert from 'node:assert/strict';
-import { demoTokens, waitFor, workbench } from './workbench';
-import { sendsRateLimitReset } from '../harness/dialect';
-import { API_URL_SETTING, useSignedOutEditor } from './viewsHelpers';
+import { demoTokens, sameList, waitFor, workbench } from './workbench';
+import { demoProjects, projectLabel, sendsRateLimitReset } from '../harness/dialect';
+import { API_URL_SETTING, changeSettingsAndReload, useSignedOutEditor } from './viewsHelpers';
 
 describe('first run (UI)', () => {
   const editor = useSignedOutEditor();
-
-  /**
-   * Writes the user settings and reloads. The pause lets the server's settings watcher see the
-   * file first: a reload racing it once kept the old apiUrl in the window's configuration.
-   */
-  async function changeSettingsAndReload(settings: Record<string, unknown>): Promise<void> {
-    const wb = workbench();
-    wb.setUserSettings(settings);
-    await new Promise((r) => setTimeout(r, 1000));
-    await wb.reload();
-    await wb.openContainer();
-  }
 
   /** Every welcome content shown in the side bar. */
   async function sidebarWelcomes(): Promise<string[]> {
@@ -29,7 +17,10 @@ describe('first run (UI)', () => {
 
   it('signed out, shows one welcome with Sign In, and no Commits, Targets or Variables view', async () => {
     const wb = workbench();
-    const text = await waitFor('the signed-out welcome', async () => (await wb.welcomeText('Projects')) || undefined);
+    const text = await waitFor('the signed-out welcome', async () => {
+      const t = await wb.welcomeText('Projects');
+      return /Sign in with a personal access token for the API address set in the API URL setting/.test(t) ? t : undefined;
+    });
     // apiUrl is set (the emulator): the welcome speaks of that address, not of account types.
     assert.match(text, /Sign in with a personal access token for the API address set in the API URL setting/);
     assert.deepEqual((await sidebarWelcomes()).length, 1, 'one welcome in the side bar');
@@ -40,7 +31,10 @@ describe('first run (UI)', () => {
     // the palette's Show API Rate Limit still answers: no budget known yet, and the log.
     await wb.runCommand('Workspace Automation: Show API Rate Limit');
     await wb.waitQuickInput({ title: /API Rate Limit/ });
-    const items = await wb.quickPickItems();
+    const items = await waitFor('the budget unknown and Show Log', async () => {
+      const listed = await wb.quickPickItems();
+      return listed.some((i) => /No answer from the service yet/.test(i)) && listed.some((i) => /Show Log/.test(i)) ? listed : undefined;
+    });
     assert.ok(items.some((i) => /No answer from the service yet/.test(i)), `rows: ${JSON.stringify(items)}`);
     assert.ok(items.some((i) => /Show Log/.test(i)), `rows: ${JSON.stringify(items)}`);
     await wb.cancel();
@@ -49,7 +43,7 @@ describe('first run (UI)', () => {
 
   it('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
     const wb = workbench();
-    await changeSettingsAndReload({ [API_URL_SETTING]: undefined });
+    await changeSettingsAndReload(wb, { [API_URL_SETTING]: undefined }, /Sign In asks where your account is/);
     const text = await waitFor('the account welcome', async () => {
       const t = await wb.welcomeText('Projects');
       return /Sign In asks where your account is/.test(t) ? t : undefined;
@@ -63,7 +57,10 @@ describe('first run (UI)', () => {
     // The token page link asks the account type first (none is chosen yet).
     await wb.clickWelcome('Projects', 'Open the token page');
     await wb.waitQuickInput({ placeholder: /Where is your account/ });
-    const items = await wb.quickPickItems();
+    const items = await waitFor('the account types', async () => {
+      const listed = await wb.quickPickItems();
+      return listed.includes('Self-hosted installation') ? listed : undefined;
+    });
     assert.deepEqual(
       items.filter((i) => /account|installation/.test(i)),
       ['US account', 'EU account', 'Self-hosted installation'],
@@ -74,22 +71,27 @@ describe('first run (UI)', () => {
 
   it('signed in, shows the five views, and the status bar item\'s click shows the budget and the log', async () => {
     const wb = workbench();
-    await changeSettingsAndReload({ [API_URL_SETTING]: editor.apiUrl });
+    await changeSettingsAndReload(wb, { [API_URL_SETTING]: editor.apiUrl }, /API URL setting/);
     await waitFor('the API URL welcome', async () => ((await wb.welcomeText('Projects')).includes('API URL setting') ? true : undefined));
     await wb.clickWelcome('Projects', 'Sign In');
     await wb.waitQuickInput({ title: /Sign In/ });
     await wb.submit(demoTokens.admin);
     await wb.pick('Acme');
     await wb.waitQuickInputClosed();
-    await wb.waitForRows('Projects', (r) => r.length >= 4, 'the projects');
-    assert.deepEqual(await wb.viewTitles(), ['Projects', 'Runs', 'Commits', 'Targets', 'Variables']);
+    await wb.waitForRows('Projects', (r) => sameList(r.map((x) => x.label), demoProjects().map(projectLabel)), 'the projects');
+    const views = ['Projects', 'Runs', 'Commits', 'Targets', 'Variables'];
+    await waitFor('the five views, no welcome', async () => (sameList(await wb.viewTitles(), views) && (await sidebarWelcomes()).length === 0 ? true : undefined));
+    assert.deepEqual(await wb.viewTitles(), views);
     assert.deepEqual(await sidebarWelcomes(), [], 'no welcome once signed in with a workspace');
 
     const item = wb.page.locator('.statusbar-item', { hasText: /\d[\d,]*\/5,000/ }).first();
     await item.waitFor({ state: 'visible' });
     await item.locator('a, .statusbar-item-label').first().click();
     await wb.waitQuickInput({ title: /API Rate Limit/ });
-    const rows = await wb.quickPickItems();
+    const rows = await waitFor('the budget and Show Log', async () => {
+      const listed = await wb.quickPickItems();
+      return /^\d,\d{3} of 5,000 requests left in this hour$/.test(listed[0] ?? '') && listed.includes('Show Log') ? listed : undefined;
+    });
     assert.match(rows[0], /^\d,\d{3} of 5,000 requests left in this hour$/);
     if (sendsRateLimitReset) {
       assert.match(rows[1], /^Resets at .+ \(in .+\)$/);
@@ -102,7 +104,10 @@ describe('first run (UI)', () => {
     // The Output panel shows the extension's channel, with the requests.
     // (Monaco renders spaces as no-break spaces.)
     const outputText = async () => (await wb.page.locator('.part.panel .monaco-editor .view-lines').first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
-    const text = await waitFor('the log in the Output panel', async () => ((await outputText()).includes('GET /user/token 200') ? outputText() : undefined));
+    const text = await waitFor('the log in the Output panel, the token check and the projects', async () => {
+      const shown = await outputText();
+      return shown.includes('GET /user/token 200') && /GET \/workspaces\/acme\/projects\?page=1&per_page=20 200/.test(shown) ? shown : undefined;
+    });
     assert.match(text, /GET \/workspaces\/acme\/projects\?page=1&per_page=20 200/);
     assert.doesNotMatch(text, new RegExp(demoTokens.admin));
   });

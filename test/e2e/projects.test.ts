@@ -6,10 +6,14 @@ import * as assert from 'node:assert/strict';
 import { startEmulator } from '../emulator';
 import { demoProjects, dialect, projectLabel } from '../harness/dialect';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { demoTokens, waitFor, workbench } from './workbench';
+import { demoCommits } from '../emulator/demo-data';
+import { demoTokens, sameList, waitFor, workbench, type TreeRow } from './workbench';
 
 /** acme's projects in the run's dialect (the vendor's demo data adds one without a display name). */
-const PROJECT_COUNT = demoProjects().length;
+const PROJECTS = demoProjects().map(projectLabel);
+
+/** The Projects view lists exactly acme's projects, every one collapsed at the top level. */
+const allProjects = (rows: TreeRow[]) => sameList(rows.map((r) => [r.label, r.level]), PROJECTS.map((label) => [label, 1]));
 
 describe('Projects view (UI)', () => {
   before(() => openSignedIn(workbench()));
@@ -18,27 +22,33 @@ describe('Projects view (UI)', () => {
 
   it('lists the projects with display name and name, and the workspace in the title', async () => {
     const wb = workbench();
-    const rows = await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects');
+    const expected = demoProjects().map((p) => [projectLabel(p), p.name, 1, false]);
+    const rows = await wb.waitForRows('Projects', (r) => sameList(r.map((x) => [x.label, x.description, x.level, x.expanded]), expected), 'the projects');
     assert.deepEqual(
       rows.map((r) => [r.label, r.description, r.level, r.expanded]),
       demoProjects().map((p) => [projectLabel(p), p.name, 1, false]),
     );
     assert.deepEqual(rows.slice(0, 4).map((r) => r.label), ['Web App', 'API Service', 'Mobile App', 'Docs']);
-    const description = await wb.view('Projects').locator('.pane-header .description').innerText();
+    const description = await waitFor('the workspace in the title', async () => {
+      const text = (await wb.view('Projects').locator('.pane-header .description').innerText()).trim();
+      return text === 'acme' ? text : undefined;
+    });
     assert.equal(description.trim(), 'acme');
   });
 
   it('expands a project into its pipelines and a pipeline into its actions', async () => {
     const wb = workbench();
     await wb.clickRow('Projects', 'Web App');
-    const withPipelines = await wb.waitForRows('Projects', (r) => r.some((x) => x.label === 'Deploy to production'), 'the pipelines');
+    const pipelines = ['Build and test', 'Deploy to staging', 'Deploy to production', 'Nightly end-to-end', 'Release notes'];
+    const withPipelines = await wb.waitForRows('Projects', (r) => sameList(r.filter((x) => x.level === 2).map((x) => x.label), pipelines), 'the pipelines');
     assert.deepEqual(
       withPipelines.filter((r) => r.level === 2).map((r) => r.label),
       ['Build and test', 'Deploy to staging', 'Deploy to production', 'Nightly end-to-end', 'Release notes'],
     );
     assert.match(withPipelines.find((r) => r.label === 'Deploy to production')!.description, /manual · failed/);
     await wb.clickRow('Projects', 'Build and test');
-    const withActions = await wb.waitForRows('Projects', (r) => r.some((x) => x.label === 'Unit tests'), 'the actions');
+    const actions = [['Install dependencies', 'BUILD'], ['Unit tests', 'BUILD'], ['Lint', 'BUILD']];
+    const withActions = await wb.waitForRows('Projects', (r) => sameList(r.filter((x) => x.level === 3).map((x) => [x.label, x.description]), actions), 'the actions');
     assert.deepEqual(
       withActions.filter((r) => r.level === 3).map((r) => [r.label, r.description]),
       [
@@ -59,7 +69,8 @@ describe('Projects view (UI)', () => {
     );
     const description = wb.view('Commits').locator('.pane-header .description');
     await waitFor('the Commits view to name Web App', async () => (/Web App/.test(await description.innerText()) ? true : undefined));
-    await wb.waitForRows('Commits', (r) => r.length > 1, 'the commits of Web App');
+    const newest = demoCommits('web-app')[0].message.split('\n')[0];
+    await wb.waitForRows('Commits', (r) => r.length > 1 && r[0].label === newest, 'the commits of Web App, newest first');
   });
 
   it('offers Open in Browser on a row (inline) and Refresh in the title', async () => {
@@ -68,10 +79,10 @@ describe('Projects view (UI)', () => {
     await row.hover();
     await row.locator('.actions .action-label[aria-label^="Open in Browser"]').waitFor({ state: 'visible' });
     await wb.clickRow('Projects', 'Web App'); // collapses it
-    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects, collapsed');
+    await wb.waitForRows('Projects', allProjects, 'the projects, collapsed');
     wb.emulator.clearRequests();
     await wb.viewAction('Projects', 'Refresh Projects');
-    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects again');
+    await wb.waitForRows('Projects', allProjects, 'the projects again');
     await waitFor('the refresh request', async () => (wb.emulator.requests.some((r) => r.path.startsWith('/workspaces/acme/projects?')) ? true : undefined));
     assert.equal(wb.emulator.requests.filter((r) => r.path.startsWith('/workspaces/acme/projects?')).length, 1, 'Refresh costs one request');
   });
@@ -80,10 +91,10 @@ describe('Projects view (UI)', () => {
     const wb = workbench();
     wb.emulator.injectFault({ kind: '500', path: '/workspaces/acme/projects?' });
     await wb.viewAction('Projects', 'Refresh Projects');
-    const rows = await wb.waitForRows('Projects', (r) => r.length === 1 && /failed/i.test(r[0].label), 'the error row');
+    const rows = await wb.waitForRows('Projects', (r) => r.length === 1 && /failed/i.test(r[0].label) && /Click to retry/.test(r[0].description), 'the error row');
     assert.match(rows[0].description, /Click to retry/);
     await wb.clickRow('Projects', /failed/i);
-    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects after Retry');
+    await wb.waitForRows('Projects', allProjects, 'the projects after Retry');
   });
 
   it('shows the API-disabled welcome for the dormant workspace, and comes back with Select Workspace', async () => {
@@ -100,7 +111,7 @@ describe('Projects view (UI)', () => {
     await wb.clickWelcome('Projects', 'Select Workspace');
     await wb.waitQuickInput({ placeholder: /Choose the workspace/ });
     await wb.pick('Acme');
-    await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects of acme');
+    await wb.waitForRows('Projects', allProjects, 'the projects of acme');
   });
 
   it('shows the unreachable welcome, with the address in the title, when the service stops answering', async () => {
@@ -118,7 +129,7 @@ describe('Projects view (UI)', () => {
       assert.match(await wb.quickInputMessage(), new RegExp(`token for ${other.url.replace(/[.]/g, '\\.')}`));
       await wb.submit(demoTokens.admin);
       await wb.waitQuickInputClosed();
-      await wb.waitForRows('Projects', (r) => r.length === PROJECT_COUNT, 'the projects of the second emulator');
+      await wb.waitForRows('Projects', allProjects, 'the projects of the second emulator');
       await other.close();
       stopped = true;
       await wb.reload(); // a new window: the stored token, no answer
@@ -129,7 +140,10 @@ describe('Projects view (UI)', () => {
       });
       assert.match(text, /Retry/);
       assert.match(text, /Open Settings/);
-      const description = await wb.view('Projects').locator('.pane-header .description').innerText();
+      const description = await waitFor('the address in the title', async () => {
+        const shown = (await wb.view('Projects').locator('.pane-header .description').innerText()).trim();
+        return shown === other.url ? shown : undefined;
+      });
       assert.equal(description.trim(), other.url);
     } finally {
       if (!stopped) {

@@ -45,7 +45,8 @@ async function main(): Promise<number> {
     const mocha = new Mocha({
       ui: 'bdd',
       reporter: 'spec',
-      timeout: Number(process.env.WA_TEST_TIMEOUT) || 60_000,
+      // A test waits several times, each up to UI_TIMEOUT on a loaded machine.
+      timeout: Number(process.env.WA_TEST_TIMEOUT) || 120_000,
       color: process.stdout.isTTY && !process.env.NO_COLOR,
       grep: process.env.GREP,
       rootHooks: {

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
 import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
-import { API_URL_SETTING, closeSignedIn, presetWorkspace, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
-import { demoTokens, waitFor, workbench } from './workbench';
+import { API_URL_SETTING, changeSettingsAndReload, closeSignedIn, presetWorkspace, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
+import { demoTokens, sameList, waitFor, workbench } from './workbench';
 import { runWizard } from './wizard';
 
 describe('sign in (UI)', () => {
@@ -13,7 +13,10 @@ describe('sign in (UI)', () => {
 
   it('shows the signed-out welcome with a Sign In button once, in the Projects view', async () => {
     const wb = workbench();
-    const text = await waitFor('the Projects welcome', async () => (await wb.welcomeText('Projects')) || undefined);
+    const text = await waitFor('the Projects welcome', async () => {
+      const t = await wb.welcomeText('Projects');
+      return /Sign in with a personal access token/.test(t) ? t : undefined;
+    });
     assert.match(text, /Sign in with a personal access token/);
     assert.equal(await wb.page.locator('.sidebar .welcome-view-content').count(), 1);
   });
@@ -41,11 +44,14 @@ describe('sign in (UI)', () => {
     await wb.submit(demoTokens.admin);
     await wb.waitQuickInput({ placeholder: /Choose the workspace/ });
     assert.equal(await wb.quickInputTitle(), 'Workspace Automation: Select Workspace', 'one step: no step counter');
-    const items = await wb.quickPickItems();
+    const items = await waitFor('the workspaces', async () => {
+      const listed = await wb.quickPickItems();
+      return sameList(listed, ['Acme', 'Dormant Labs']) ? listed : undefined;
+    });
     assert.deepEqual(items, ['Acme', 'Dormant Labs']);
     await wb.pick('Acme');
     await wb.waitQuickInputClosed();
-    const rows = await wb.waitForRows('Projects', (r) => r.length >= 4, 'the projects');
+    const rows = await wb.waitForRows('Projects', (r) => sameList(r.map((x) => x.label), demoProjects().map(projectLabel)), 'the projects');
     assert.deepEqual(
       rows.slice(0, 4).map((r) => [r.label, r.description]),
       [
@@ -82,15 +88,17 @@ describe('sign in (UI)', () => {
 
   it('asks the account type and the host without apiUrl, with Back between the steps', async () => {
     const wb = workbench();
-    wb.setUserSettings({ [API_URL_SETTING]: undefined });
     try {
-      await wb.reload(); // the editor reads the changed settings.json when it loads
+      // The editor reads the changed settings.json when it loads.
+      await changeSettingsAndReload(wb, { [API_URL_SETTING]: undefined }, /Sign In asks where your account is/);
       await wb.runCommand('Workspace Automation: Sign In');
       await runWizard(wb, [
         {
           placeholder: /Where is your account/,
           // Each item's detail (its address) is listed as a label too.
-          check: async () =>
+          check: async () => {
+            const accounts = ['US account', 'https://api.buddy.works', 'EU account', 'https://api.eu.buddy.works', 'Self-hosted installation', 'https://<host>/api'];
+            await waitFor('the account types', async () => (sameList(await wb.quickPickItems(), accounts) ? true : undefined));
             assert.deepEqual(await wb.quickPickItems(), [
               'US account',
               'https://api.buddy.works',
@@ -98,7 +106,8 @@ describe('sign in (UI)', () => {
               'https://api.eu.buddy.works',
               'Self-hosted installation',
               'https://<host>/api',
-            ]),
+            ]);
+          },
           pick: 'Self-hosted installation',
         },
         { message: /Host name or IP address/, type: 'http://ci.example.com', refused: /without a scheme/, back: true },
@@ -142,9 +151,9 @@ describe(`sign in (UI) with the real service's token variations ${dialectTag}`, 
       wb.emulator.clearRequests();
       await signInWith(wb, c.token);
       await wb.expandView('Targets'); // shown once signed in
-      const projects = await wb.waitForRows('Projects', (r) => r.length === demoProjects().length, 'the projects');
+      const projects = await wb.waitForRows('Projects', (r) => sameList(r.map((x) => x.label), demoProjects().map(projectLabel)), 'the projects');
       assert.deepEqual(projects.map((r) => r.label), demoProjects().map(projectLabel));
-      const targets = await wb.waitForRows('Targets', (r) => r.length === listedTargetRows().length, 'the targets');
+      const targets = await wb.waitForRows('Targets', (r) => sameList(r.map((x) => x.label), listedTargetRows()), 'the targets');
       assert.deepEqual(targets.map((r) => r.label), listedTargetRows());
       assert.deepEqual(
         wb.emulator.requests.filter((r) => r.status === 403).map((r) => r.path),

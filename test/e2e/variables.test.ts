@@ -17,10 +17,10 @@ import {
   isPasswordBox,
   md5Fingerprint,
   onlyNewVariable,
-  pickLabels,
   pickDescription,
   publicHalf,
   resetDemoData,
+  waitPickLabels,
   type ApiVariable,
 } from './writeHelpers';
 import { runWizard } from './wizard';
@@ -61,7 +61,7 @@ describe('Create Variable (UI)', () => {
     const wb = workbench();
     await wb.runCommand(COMMAND);
     await runWizard(wb, [
-      { at: [1, 6], check: async () => assert.deepEqual(await pickLabels(wb), ['Workspace', 'Project', 'Pipeline', 'Action']), pick: 'Workspace' },
+      { at: [1, 6], check: async () => assert.deepEqual(await waitPickLabels(wb, ['Workspace', 'Project', 'Pipeline', 'Action']), ['Workspace', 'Project', 'Pipeline', 'Action']), pick: 'Workspace' },
       { at: [2, 6], check: () => wb.readmeScreenshot('create-variable'), pick: 'VAR' },
       { at: [3, 6], submit: 'API_URL' },
       { at: [4, 6], pick: 'Show the value while typing' },
@@ -131,7 +131,7 @@ describe('Create Variable (UI)', () => {
       { at: [3, 8], check: async () => assert.equal(await pickDescription(wb, 'Build and test'), 'runs on push'), pick: 'Build and test' },
       { at: [4, 8], back: true },
       { at: [3, 8], focused: 'Build and test', pick: 'Build and test' },
-      { at: [4, 8], check: async () => assert.deepEqual(await pickLabels(wb), ['Install dependencies', 'Unit tests', 'Lint']), pick: 'Unit tests' },
+      { at: [4, 8], check: async () => assert.deepEqual(await waitPickLabels(wb, ['Install dependencies', 'Unit tests', 'Lint']), ['Install dependencies', 'Unit tests', 'Lint']), pick: 'Unit tests' },
       { at: [5, 8], pick: 'VAR' },
       { at: [6, 8], submit: 'TEST_SHARDS' },
       { at: [7, 8], enter: true },

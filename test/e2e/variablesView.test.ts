@@ -7,9 +7,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels, waitPickChecks } from './writeHelpers';
+import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickLabels, waitPickChecks, waitPickLabels } from './writeHelpers';
 import { runWizard } from './wizard';
-import { waitFor, workbench, type TreeRow, type Workbench } from './workbench';
+import { sameList, waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 
 const VIEW = 'Variables';
 const vendor = process.env.WA_DIALECT === 'vendor';
@@ -75,7 +75,16 @@ describe('Variables view (UI)', () => {
 
   it('lists the project\'s variables, changes one from its context menu, and deletes it after a modal confirmation', async () => {
     const wb = workbench();
-    const rows = await wb.waitForRows(VIEW, (r) => r.some((x) => x.label === 'Deploy to production'), 'the project and its pipelines');
+    const shownAtFirst = [
+      ['Web App', 'project variables', 1],
+      ['NODE_VERSION', '20', 2],
+      ['Build and test', 'pipeline', 2],
+      ['Deploy to staging', 'pipeline', 2],
+      ['Deploy to production', 'pipeline', 2],
+      ['Nightly end-to-end', 'pipeline', 2],
+      ['Release notes', 'pipeline', 2],
+    ];
+    const rows = await wb.waitForRows(VIEW, (r) => sameList(r.map((x) => [x.label, x.description, x.level]), shownAtFirst), 'the project and its pipelines');
     assert.deepEqual(
       rows.map((r) => [r.label, r.description, r.level]),
       [
@@ -105,11 +114,7 @@ describe('Variables view (UI)', () => {
     );
 
     await (await wb.row(VIEW, 'NODE_VERSION')).click({ button: 'right' });
-    const item = wb.page.locator('.monaco-menu .action-item .action-label', { hasText: /^\s*Delete Variable…\s*$/ }).first();
-    await item.waitFor({ state: 'visible' });
-    await item.hover();
-    await wb.page.waitForTimeout(150);
-    await item.click();
+    await wb.clickMenuItem(wb.page.locator('.monaco-menu .action-item .action-label', { hasText: /^\s*Delete Variable…\s*$/ }).first());
     const dialog = wb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible' });
     assert.match(await dialog.innerText(), /Delete variable NODE_VERSION from project Web App\?/);
@@ -129,7 +134,7 @@ describe('Variables view (UI)', () => {
       { title: /^Import Variables from \.env/, pick: 'Choose a .env file…', file },
       {
         placeholder: /Check the variables to import into pipeline Deploy to production/,
-        check: async () => assert.deepEqual(await pickLabels(wb), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']),
+        check: async () => assert.deepEqual(await waitPickLabels(wb, ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']), ['DEPLOY_DIR', 'HEALTH_URL', 'DB_PASSWORD']),
         pick: 'DEPLOY_DIR',
         enter: true,
       },
@@ -137,7 +142,10 @@ describe('Variables view (UI)', () => {
       {
         placeholder: /^Import 3 variable/,
         check: async () => {
-          const items = await pickLabels(wb);
+          const items = await waitFor('the bad line listed', async () => {
+            const listed = await pickLabels(wb);
+            return listed.includes('line 3') ? listed : undefined;
+          });
           assert.ok(items.includes('line 3'), JSON.stringify(items));
         },
         pick: /^Import 3 variable\(s\) into pipeline Deploy to production/,
@@ -189,10 +197,10 @@ describe('Variables view (UI)', () => {
       wb.emulator.setLatency(0);
     }
     await runWizard(wb, [
-      { check: async () => assert.deepEqual(await waitPickChecks(wb, 3), [['NOTES_DIR', false], ['HEALTH_URL', true], ['DB_PASSWORD', true]]), enter: true },
+      { check: () => waitPickChecks(wb, [['NOTES_DIR', false], ['HEALTH_URL', true], ['DB_PASSWORD', true]]), enter: true },
       {
         placeholder: /^Check the secrets/,
-        check: async () => assert.deepEqual(await waitPickChecks(wb, 2), [['HEALTH_URL', false], ['DB_PASSWORD', true]]),
+        check: () => waitPickChecks(wb, [['HEALTH_URL', false], ['DB_PASSWORD', true]]),
         enter: true,
       },
       { placeholder: /^Import 2 variable/, pick: /^Import 2 variable\(s\) into pipeline Release notes/ },
@@ -239,20 +247,22 @@ describe('Variables view (UI)', () => {
     const before = actionRows.slice(0, unitTests).filter((x) => x.label === 'Effective variables').length;
     const rows = wb.view(VIEW).locator('.pane-body .monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: /^Effective variables$/ }) });
     await rows.nth(before).click();
-    const shown = await wb.waitForRows(VIEW, (r) => !!row(r, 'RETRIES') && r.some((x) => x.label === 'REGION' && x.description.includes('shadows')), 'the effective variables');
-    const level = shown.find((r) => r.label === 'REGION' && r.description.includes('shadows'))!.level;
-    assert.deepEqual(
-      shown.filter((r) => r.level === level).map((r) => [r.label, r.description]),
-      [
-        ['NODE_VERSION', '20 · from project'],
-        // The vendor dialect's workspace also has a FILE and a GPG key.
-        ...(vendor ? [['NPM_RC', '~/.npmrc · from workspace']] : []),
-        ['REGION', 'us-east-1 · from project · shadows workspace'],
-        ...(vendor ? [['RELEASE_SIGNING_KEY', 'encrypted · from workspace']] : []),
-        ['RETRIES', '3 · from action'],
-        ['SENTRY_DSN', 'encrypted · from workspace'],
-      ],
-    );
+    const effective = [
+      ['NODE_VERSION', '20 · from project'],
+      // The vendor dialect's workspace also has a FILE and a GPG key.
+      ...(vendor ? [['NPM_RC', '~/.npmrc · from workspace']] : []),
+      ['REGION', 'us-east-1 · from project · shadows workspace'],
+      ...(vendor ? [['RELEASE_SIGNING_KEY', 'encrypted · from workspace']] : []),
+      ['RETRIES', '3 · from action'],
+      ['SENTRY_DSN', 'encrypted · from workspace'],
+    ];
+    /** The rows at the level of the row that shadows: the action's effective variables. */
+    const effectiveRows = (r: TreeRow[]) => {
+      const level = r.find((x) => x.label === 'REGION' && x.description.includes('shadows'))?.level;
+      return r.filter((x) => x.level === level).map((x) => [x.label, x.description]);
+    };
+    const shown = await wb.waitForRows(VIEW, (r) => sameList(effectiveRows(r), effective), 'the effective variables');
+    assert.deepEqual(effectiveRows(shown), effective);
     if (process.env.WA_SCREENSHOTS) {
       // A wider side bar for the picture, so that the descriptions are read whole: drag its edge.
       const box = await wb.page.locator('.sidebar').boundingBox();

@@ -1,7 +1,8 @@
 // Shared by the UI tests that start signed in (as the admin unless told) in workspace acme. The
 // workspace is preset in the user settings so Sign In asks only for the token (the sign-in flow's
 // own UI tests cover choosing a workspace). And the hooks of those that start signed out.
-import { demoTokens, workbench, type Workbench } from './workbench';
+import { demoProjects, projectLabel } from '../harness/dialect';
+import { demoTokens, sameList, waitFor, workbench, type Workbench } from './workbench';
 
 export const WORKSPACE_SETTING = 'workspaceAutomation.workspace';
 export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
@@ -35,7 +36,33 @@ export async function signInWith(wb: Workbench, token: string): Promise<void> {
   await wb.waitQuickInput({ title: /Sign In/ });
   await wb.submit(token);
   await wb.waitQuickInputClosed();
-  await wb.waitForRows('Projects', (rows) => rows.some((r) => r.label === 'Web App'), 'the projects after sign-in');
+  await wb.waitForRows('Projects', (rows) => sameList(rows.map((r) => r.label), demoProjects().map(projectLabel)), 'the projects after sign-in');
+}
+
+/**
+ * Writes the user settings and reloads until the window shows them, which its Projects welcome
+ * says (`welcome`, the signed-out text for the API address setting): a reload can race the
+ * settings file's watcher and keep the old settings, and a loaded machine's watcher may not tell
+ * the open window at all. Each try reloads, opens the container and gives the welcome 10 s.
+ */
+export async function changeSettingsAndReload(wb: Workbench, settings: Record<string, unknown>, welcome: RegExp): Promise<void> {
+  wb.setUserSettings(settings);
+  let last = '';
+  for (let attempt = 1; ; attempt++) {
+    await wb.reload();
+    await wb.openContainer();
+    try {
+      await waitFor(`the window to show the changed settings (${String(welcome)})`, async () => {
+        last = await wb.welcomeText('Projects');
+        return welcome.test(last) ? true : undefined;
+      }, 10_000);
+      return;
+    } catch (e) {
+      if (attempt === 4) {
+        throw new Error(`${(e as Error).message} after ${attempt} reloads; the welcome said ${JSON.stringify(last)}`);
+      }
+    }
+  }
 }
 
 /** Call in before(): a fresh editor, the container open, signed in with `token` in workspace acme. */

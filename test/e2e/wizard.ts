@@ -10,7 +10,7 @@
 //
 // The wizard is started by the test (a command, a context menu, a view action), and what follows
 // the last step (the input closing, a notification) stays in the test too.
-import { openFileInDialog, waitFocused, waitStep, waitValue } from './writeHelpers';
+import { openFileInDialog, waitFocused, waitQuickInputLoaded, waitStep, waitValue } from './writeHelpers';
 import type { TextMatch, Workbench } from './workbench';
 
 export interface WizardStep {
@@ -41,7 +41,7 @@ export interface WizardStep {
   file?: string;
   /** Typed, then Enter. */
   submit?: string;
-  /** Enter: accepts what the step shows (the proposed value, the highlighted or checked items). */
+  /** Enter, once the step's list is loaded: accepts what the step shows (the proposed value, the highlighted or checked items). */
   enter?: true;
   /** The Back button. */
   back?: true;
@@ -85,6 +85,8 @@ export async function runWizard(wb: Workbench, steps: readonly WizardStep[], opt
       await wb.submit(s.submit);
     }
     if (s.enter) {
+      // A step's title shows while its list loads; an Enter before the list shows answers nothing.
+      await waitQuickInputLoaded(wb);
       await wb.enter();
     }
     if (s.back) {

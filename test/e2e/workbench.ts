@@ -10,8 +10,11 @@ import type { EditorSession } from '../harness/session';
 
 export { demoTokens };
 
-/** Default time a wait may take (ms); WA_UI_TIMEOUT overrides. */
-export const UI_TIMEOUT = Number(process.env.WA_UI_TIMEOUT) || 15_000;
+/**
+ * Default time a wait may take (ms); WA_UI_TIMEOUT overrides. A bound for a loaded 2-core machine
+ * (CI's may run other work): a wait that is met returns at once, so only a failure takes this long.
+ */
+export const UI_TIMEOUT = Number(process.env.WA_UI_TIMEOUT) || 30_000;
 /** The extension's activity-bar container. */
 export const CONTAINER_TITLE = 'Workspace Automation';
 
@@ -26,6 +29,10 @@ export interface TreeRow {
   level: number;
   /** true / false for collapsible items, undefined for leaves. */
   expanded: boolean | undefined;
+  /** The row's codicon (`pass`, `sync`: a spinning one is `sync` too), '' when it shows none. */
+  icon: string;
+  /** Whether the row is selected. */
+  selected: boolean;
 }
 
 export type TextMatch = string | RegExp;
@@ -34,8 +41,13 @@ function matches(text: string, m: TextMatch): boolean {
   return typeof m === 'string' ? text === m : m.test(text);
 }
 
-function escapeRegExp(s: string): string {
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether two lists hold the same items in the same order (a wait for a whole list, not a part). */
+export function sameList<T>(actual: readonly T[], expected: readonly T[]): boolean {
+  return JSON.stringify(actual) === JSON.stringify(expected);
 }
 
 /** Matches the whole text (but for surrounding white space), as typed. */
@@ -182,22 +194,24 @@ export class Workbench {
     return this.page.locator('.sidebar .pane').filter({ has: this.page.locator('.pane-header h3.title', { hasText: exact(title) }) });
   }
 
-  /** Expands the view's section when it is collapsed. */
+  /** Expands the view's section when it is collapsed; waits until it shows expanded. */
   async expandView(title: string): Promise<void> {
-    const header = this.view(title).locator('.pane-header');
-    await header.waitFor();
-    if ((await header.getAttribute('aria-expanded')) !== 'true') {
-      await header.click();
-    }
+    await this.setViewExpanded(title, true);
   }
 
-  /** Collapses the view's section when it is expanded (gives the others its height). */
+  /** Collapses the view's section when it is expanded (gives the others its height); waits until it shows collapsed. */
   async collapseView(title: string): Promise<void> {
+    await this.setViewExpanded(title, false);
+  }
+
+  private async setViewExpanded(title: string, expanded: boolean): Promise<void> {
     const header = this.view(title).locator('.pane-header');
     await header.waitFor();
-    if ((await header.getAttribute('aria-expanded')) === 'true') {
+    const state = String(expanded);
+    if ((await header.getAttribute('aria-expanded')) !== state) {
       await header.click();
     }
+    await waitFor(`the ${title} view ${expanded ? 'expanded' : 'collapsed'}`, async () => ((await header.getAttribute('aria-expanded')) === state ? true : undefined));
   }
 
   /** The rows of a tree view as shown (only rendered rows: scrolled-away rows are not in the DOM). */
@@ -214,6 +228,8 @@ export class Workbench {
           ariaLabel: el.getAttribute('aria-label') ?? '',
           level: Number(el.getAttribute('aria-level') ?? '1'),
           expanded: expanded === null ? undefined : expanded === 'true',
+          selected: el.classList.contains('selected'),
+          icon: /\bcodicon-(?!modifier-)([\w-]+)/.exec((el.querySelector('.custom-view-tree-node-item-icon') as HTMLElement | null)?.className ?? '')?.[1] ?? '',
         };
       }),
     );
@@ -292,9 +308,10 @@ export class Workbench {
       await this.page.mouse.move(viewport.width / 2, viewport.height - 5);
     }
     const hover = this.page.locator('.context-view .monaco-hover');
+    // A tooltip closes by itself a moment after the pointer left; Escape closes one that stays.
     await hover.first().waitFor({ state: 'hidden', timeout: 2000 }).catch(async () => {
       await this.page.keyboard.press('Escape');
-      await hover.first().waitFor({ state: 'hidden', timeout: 2000 });
+      await hover.first().waitFor({ state: 'hidden' });
     });
   }
 
@@ -353,6 +370,21 @@ export class Workbench {
 
   private async chooseMenuItem(itemLabel: string): Promise<void> {
     const item = this.page.locator('.monaco-menu .action-item .action-label', { hasText: exact(itemLabel) }).first();
+    await this.clickMenuItem(item);
+  }
+
+  /**
+   * Clicks an item of an open menu once the menu has settled: a menu ignores clicks while it opens
+   * (its animation). Hovers first, as a pointer does.
+   */
+  async clickMenuItem(item: Locator): Promise<void> {
+    await item.waitFor({ state: 'visible' });
+    await item.hover();
+    await waitFor('the menu to finish opening', async () =>
+      (await item.evaluate((el) => (el.closest('.monaco-menu-container, .context-view') ?? el).getAnimations({ subtree: true }).every((a) => a.playState !== 'running')))
+        ? true
+        : undefined,
+    );
     await item.click();
   }
 
@@ -537,17 +569,21 @@ export class Workbench {
     }
   }
 
-  /** Waits for a notification whose message matches; returns its text. */
+  /**
+   * Waits for a notification whose message is `m` (a string: the whole message) or matches it (a
+   * RegExp), shown in the notification center; returns its text. The center closes by itself when
+   * its last notification goes (a button clicked): it is opened again for as long as the wait lasts.
+   */
   async waitForNotification(m: TextMatch, timeout = UI_TIMEOUT): Promise<string> {
-    await this.showNotificationCenter();
-    const messages = this.page.locator('.notifications-center .notification-list-item-message');
+    const messages = this.page.locator('.notifications-center.visible .notification-list-item-message');
     let last: string[] = [];
     try {
       return await waitFor(
-        `a notification ${String(m)}`,
+        `a notification ${typeof m === 'string' ? JSON.stringify(m) : String(m)}`,
         async () => {
+          await this.showNotificationCenter();
           last = (await messages.allInnerTexts()).map((t) => t.trim());
-          return last.find((t) => (typeof m === 'string' ? t.includes(m) : m.test(t)));
+          return last.find((t) => matches(t, m));
         },
         timeout,
       );
@@ -556,12 +592,12 @@ export class Workbench {
     }
   }
 
-  /** Clicks a button of the notification whose message matches. */
+  /** Clicks a button of the notification whose message is (or matches) `m`. */
   async clickNotificationButton(m: TextMatch, button: string): Promise<void> {
     await this.waitForNotification(m);
     const item = this.page
       .locator('.notifications-center .notification-list-item')
-      .filter({ has: this.page.locator('.notification-list-item-message', { hasText: m }) })
+      .filter({ has: this.page.locator('.notification-list-item-message', { hasText: typeof m === 'string' ? exact(m) : m }) })
       .first();
     await item.hover();
     await item.locator('.monaco-button', { hasText: exact(button) }).first().click();

@@ -3,7 +3,7 @@
 // the quick input shows beyond labels (descriptions, step counter, password mode).
 import * as assert from 'node:assert/strict';
 import { readAllVariables, type ApiVariable } from '../harness/variables';
-import { exact, waitFor, type Workbench } from './workbench';
+import { exact, sameList, waitFor, type Workbench } from './workbench';
 
 export { md5Fingerprint, onlyNewVariable, publicHalf, type ApiVariable } from '../harness/variables';
 
@@ -116,30 +116,53 @@ export async function contextMenuCommand(wb: Workbench, viewTitle: string, rowLa
   await row.click({ button: 'right' });
   const menu = wb.page.locator('.monaco-menu-container .monaco-menu, .context-view .monaco-menu').first();
   await menu.waitFor({ state: 'visible' });
-  const item = menu.locator('.action-item .action-label', { hasText: exact(itemLabel) }).first();
-  await item.waitFor({ state: 'visible' });
-  // Menus ignore clicks during their opening animation: hover first, then click.
-  await item.hover();
-  await wb.page.waitForTimeout(150);
-  await item.click();
+  await wb.clickMenuItem(menu.locator('.action-item .action-label', { hasText: exact(itemLabel) }).first());
   await wb.quickInput.waitFor({ state: 'visible' });
 }
 
+/** Whether the quick input shows its busy bar (a list still loading). */
+async function quickInputBusy(wb: Workbench): Promise<boolean> {
+  return (await wb.quickInput.locator('.monaco-progress-container.active').count()) > 0;
+}
+
+/** Waits until the quick input is shown and not busy: a step's list loaded, so Enter answers for what it shows. */
+export async function waitQuickInputLoaded(wb: Workbench): Promise<void> {
+  await wb.quickInput.waitFor({ state: 'visible' });
+  await waitFor('the quick input loaded (not busy)', async () => ((await quickInputBusy(wb)) ? undefined : true));
+}
+
 /**
- * Waits until a multi-select quick pick lists exactly `count` items, idle (not busy), and returns
- * each item's label with whether it shows checked (the row's aria-checked, as a screen reader says it).
+ * Waits until the quick pick is loaded (not busy) and lists exactly `expected`, in order; returns
+ * its labels. A step's title shows while its list still loads: this waits for the list itself.
  */
-export async function waitPickChecks(wb: Workbench, count: number): Promise<[label: string, checked: boolean][]> {
-  return waitFor(`a multi-select pick of ${count} item(s), loaded`, async () => {
-    if (await wb.quickInput.locator('.monaco-progress-container.active').count()) {
-      return undefined;
-    }
-    const rows = await wb.quickInput
-      .locator('.quick-input-list .monaco-list-row')
-      .evaluateAll((els) => els.map((row) => [(row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '', row.getAttribute('aria-checked')] as const));
-    if (rows.length !== count) {
-      return undefined;
-    }
-    return rows.map(([label, checked]) => [label, checked === 'true'] as [string, boolean]);
-  });
+export async function waitPickLabels(wb: Workbench, expected: readonly string[]): Promise<string[]> {
+  let last: string[] = [];
+  try {
+    return await waitFor(`the quick pick to list ${JSON.stringify(expected)}`, async () => {
+      last = (await quickInputBusy(wb)) ? [] : await pickLabels(wb);
+      return sameList(last, expected) ? last : undefined;
+    });
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; it listed ${JSON.stringify(last)}`);
+  }
+}
+
+/**
+ * Waits until a multi-select quick pick is loaded (not busy) and shows exactly `expected`: each
+ * item's label and whether it shows checked (the row's aria-checked, as a screen reader says it).
+ */
+export async function waitPickChecks(wb: Workbench, expected: readonly [label: string, checked: boolean][]): Promise<[label: string, checked: boolean][]> {
+  let last: [string, boolean][] = [];
+  try {
+    return await waitFor(`a multi-select pick showing ${JSON.stringify(expected)}`, async () => {
+      last = (await quickInputBusy(wb))
+        ? []
+        : await wb.quickInput
+            .locator('.quick-input-list .monaco-list-row')
+            .evaluateAll((els) => els.map((row) => [(row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '', row.getAttribute('aria-checked') === 'true'] as [string, boolean]));
+      return sameList(last, expected) ? last : undefined;
+    });
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; it showed ${JSON.stringify(last)}`);
+  }
 }

@@ -21,7 +21,7 @@ export function banner(url: string, dialect: Dialect): string {
     ...demoTokenLines(),
     'Workspaces: acme (API enabled), dormant (API disabled).',
     ...(dialect === 'vendor' ? ['Vendor extras: project infra (display_name null), target edge-sftp (name null), a MATCH target (no id), FILE/GPG_KEY/IOS_* variables.'] : []),
-    'Runs (project api-service): 201 fails in its tests, 203 succeeds in 60 s, 204 is refused by target production (2678004), 205 waits for approval, 206 asks for a variable, 207 writes a 10,000-line log.',
+    'Runs (project api-service): 201 fails in its tests, 203 succeeds in 60 s, 204 is refused by target production (2678004), 205 waits for approval, 206 asks for variables (one secret), 207 writes a 10,000-line log.',
     `OAuth: ${url}/oauth2/authorize and /oauth2/token; applications ${DEMO_OAUTH_CLIENT.clientId} (secret ${DEMO_OAUTH_CLIENT.clientSecret}) and ${DEMO_PUBLIC_CLIENT.clientId} (PKCE, no secret), redirect ${DEMO_REDIRECT_URI}.`,
     'Controls: POST /__emulator/reset, /__emulator/dialect, /__emulator/faults, /__emulator/latency, /__emulator/clock, /__emulator/oauth/…; GET/DELETE /__emulator/requests.',
     BANNER_END,

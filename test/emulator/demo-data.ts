@@ -250,7 +250,7 @@ export const PROJECTS: readonly DemoProject[] = [
       pipeline(202, 'Deploy', 'CLICK', 'SUCCESSFUL', [['Apply manifests', 'KUBERNETES_APPLY'], ['Smoke test', 'HTTP']]),
       // What runs play (runs/scripts.ts): 201 fails in its tests; 203 succeeds in about 60 s with
       // the project's settable IMAGE_TAG and REGISTRY_PASSWORD; 204 deploys to production, which
-      // does not allow it (2678004); 205 waits for approval; 206 asks for a variable; 207 writes a
+      // does not allow it (2678004); 205 waits for approval; 206 asks for variables (one secret); 207 writes a
       // 10,000-line log (scale.logLines).
       pipeline(203, 'Publish image', 'CLICK', 'SUCCESSFUL', [['Build image', 'DOCKERFILE'], ['Push to registry', 'BUILD'], ['Notify team', 'SLACK']]),
       pipeline(204, 'Release to production', 'CLICK', 'FAILED', [['Build bundle', 'BUILD'], ['Upload to production', 'SFTP'], ['Restart service', 'SSH_COMMAND']]),

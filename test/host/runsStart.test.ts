@@ -52,7 +52,7 @@ describe('Run Pipeline…: the installed command', function () {
     assert.ok(outcome.kind === 'started');
 
     const [refStep, comment, options, variables, tagBox] = prompter.prompts;
-    assert.deepEqual([refStep.step, refStep.totalSteps], [1, 3], 'project and pipeline are not asked: ref, comment, options (the variables are known once the ref step loaded them)');
+    assert.deepEqual([refStep.step, refStep.totalSteps], [1, 4], 'project and pipeline are not asked: ref, comment, options, variables (counted once the ref step has loaded them)');
     assert.deepEqual([variables.step, variables.totalSteps], [4, 4]);
     assert.equal(refStep.active, 'main', 'the pipeline’s own branch is proposed');
     assert.equal(comment.kind, 'input');

@@ -22,7 +22,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
   return [
     ctx.views.addView(ViewId.Runs, runs),
     vscode.commands.registerCommand(Command.RefreshRuns, () => runs.refresh()),
-    ...runActions.register(ctx),
+    ...runActions.register(ctx, runs),
     ...runNotices.register(ctx),
     ...registerStartAndLogs(ctx),
   ];

@@ -95,9 +95,33 @@ export class RunsProvider extends NodeTreeProvider {
     this.refreshRoot();
   }
 
-  /** The runs of the pipeline shown were added to (a run started): page 1 again. */
-  showNewRuns(project: string, pipelineId: number): void {
-    this.data.invalidate(RunKey.executions(project, pipelineId));
+  /**
+   * A run started from the editor: its pipeline shown (when `pipeline` names it, or it is shown
+   * already), page 1 read again so that the run is at the top, and its row selected while the view
+   * is visible. Resolves whether the row was revealed.
+   */
+  async revealRun(ref: ExecutionRef, pipeline: PipelineChoice | undefined): Promise<boolean> {
+    if (ref.workspace !== this.session.workspace) {
+      return false;
+    }
+    this.data.invalidate(RunKey.executions(ref.project, ref.pipelineId));
+    const current = this.currentPipeline.currentPipeline;
+    if (current?.project !== ref.project || current.pipelineId !== ref.pipelineId) {
+      if (!pipeline) {
+        return false;
+      }
+      this.currentPipeline.set(pipeline);
+    }
+    const view = this.treeView;
+    if (!view?.visible) {
+      return false;
+    }
+    const node = (await this.rootNodes()).find((n): n is RunNode => n instanceof RunNode && n.ref.executionId === ref.executionId);
+    if (!node) {
+      return false;
+    }
+    await view.reveal(node, { select: true, focus: false });
+    return true;
   }
 
   /** The run rows loaded, in order (tests, commands). */

@@ -5,25 +5,48 @@
 // there), then Retry Run. Each sends one PATCH, keeps the answer, and follows the run to its end.
 import * as vscode from 'vscode';
 import { showErrorMessage, showInformationMessage } from '../../ui/notify';
-import { type Execution, type ExecutionOperation, type RunVariable } from '../../api';
+import { pipelineName, type Execution, type ExecutionOperation, type Pipeline, type RunVariable } from '../../api';
 import { Command } from '../../commandIds';
+import { noLinks } from '../../ui/markdown';
+import type { PipelineChoice } from '../../currentPipeline';
 import type { FeatureContext } from '../../services';
 import { BACK, prompterFrom, type Prompter } from '../../ui/multiStepInput';
 import { describeError, errorForLog, forbiddenMessage, scopeWarning } from '../../ui/errorMessages';
 import { isForbidden } from '../../api/scopes';
 import { executionRefOf, type ExecutionRef } from '../../workspace/runData';
+import { DataKey } from '../../workspace/workspaceData';
+import type { RunsProvider } from './provider';
 import { askedVariables, gateQuestion, notAllowedTarget, waitingGate } from './runFacts';
-import { defuseLinks, MAX_NAME, oneLine } from './runPresentation';
+import { MAX_NAME, oneLine } from './runPresentation';
 
 export type ActOutcome = { kind: 'sent'; execution: Execution } | { kind: 'cancelled' | 'notApplicable' } | { kind: 'failed'; error: unknown };
 
-/** The pipeline's name for messages: the Projects view's pipelines when read, else its number. */
-export function pipelineLabel(ctx: FeatureContext, ref: ExecutionRef): string {
+/**
+ * The run's pipeline as the Runs view shows it: the one selected when it is that one, else as the
+ * project's pipelines were read (the Projects view), else as a command's argument names it
+ * (`pipelineName`, `name`: Run Pipeline… knows them); undefined when nothing names it.
+ */
+export function knownPipeline(ctx: FeatureContext, ref: ExecutionRef, arg?: unknown): PipelineChoice | undefined {
   const current = ctx.views.currentPipeline.currentPipeline;
   if (current && current.project === ref.project && current.pipelineId === ref.pipelineId) {
-    return current.displayName;
+    return current;
   }
-  return vscode.l10n.t('pipeline {0}', ref.pipelineId);
+  const listed = ctx.data.complete<Pipeline>(DataKey.pipelines(ref.project))?.find((p) => p.id === ref.pipelineId);
+  if (listed) {
+    return { project: ref.project, pipelineId: ref.pipelineId, displayName: pipelineName(listed), name: listed.name ?? undefined };
+  }
+  const named = typeof arg === 'object' && arg !== null ? (arg as { pipelineName?: unknown; name?: unknown }) : {};
+  const displayName = oneLine(named.pipelineName, MAX_NAME);
+  if (displayName === '') {
+    return undefined;
+  }
+  const name = typeof named.name === 'string' && named.name !== '' && named.name.length <= 200 ? named.name : undefined;
+  return { project: ref.project, pipelineId: ref.pipelineId, displayName, name };
+}
+
+/** The pipeline's name for messages (knownPipeline), else its number. */
+export function pipelineLabel(ctx: FeatureContext, ref: ExecutionRef): string {
+  return knownPipeline(ctx, ref)?.displayName ?? vscode.l10n.t('pipeline {0}', ref.pipelineId);
 }
 
 async function current(ctx: FeatureContext, ref: ExecutionRef): Promise<Execution> {
@@ -49,7 +72,7 @@ async function send(ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef, 
   } catch (error) {
     ctx.log.warn(`${operation} of run ${ref.project}/${ref.pipelineId}/${ref.executionId} failed: ${errorForLog(error)}`);
     const text = isForbidden(error) ? forbiddenMessage(error, 'runPipeline') : describeError(error);
-    void prompter.message('error', defuseLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, text)));
+    void prompter.message('error', noLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, text)));
     return { kind: 'failed', error };
   }
 }
@@ -62,7 +85,7 @@ export async function approveRun(ctx: FeatureContext, prompter: Prompter, ref: E
     return { kind: 'notApplicable' };
   }
   const approve = vscode.l10n.t('Approve');
-  const answer = await prompter.message('warning', defuseLinks(vscode.l10n.t('Run #{0} of {1} asks: {2}', ref.executionId, pipelineLabel(ctx, ref), gateQuestion(gate.action))), approve);
+  const answer = await prompter.message('warning', noLinks(vscode.l10n.t('Run #{0} of {1} asks: {2}', ref.executionId, pipelineLabel(ctx, ref), gateQuestion(gate.action))), approve);
   if (answer !== approve) {
     return { kind: 'cancelled' };
   }
@@ -118,8 +141,7 @@ export async function allowRunTarget(ctx: FeatureContext, prompter: Prompter, re
     await prompter.message('info', vscode.l10n.t('No action of run #{0} was refused by a target.', ref.executionId));
     return { kind: 'notApplicable' };
   }
-  const current_ = ctx.views.currentPipeline.currentPipeline;
-  const name = current_ && current_.project === ref.project && current_.pipelineId === ref.pipelineId ? current_.name : undefined;
+  const name = knownPipeline(ctx, ref)?.name;
   const outcome = (await vscode.commands.executeCommand(
     Command.AllowPipeline,
     { pipeline: { project: ref.project, id: ref.pipelineId, name }, target: refused.target },
@@ -131,7 +153,7 @@ export async function allowRunTarget(ctx: FeatureContext, prompter: Prompter, re
   const retry = vscode.l10n.t('Retry Run');
   const answer = await prompter.message(
     'info',
-    defuseLinks(vscode.l10n.t('{0} may now use target {1}. Retry run #{2}?', pipelineLabel(ctx, ref), oneLine(refused.target, MAX_NAME), ref.executionId)),
+    noLinks(vscode.l10n.t('{0} may now use target {1}. Retry run #{2}?', pipelineLabel(ctx, ref), oneLine(refused.target, MAX_NAME), ref.executionId)),
     retry,
   );
   return answer === retry ? retryRun(ctx, prompter, ref) : { kind: 'cancelled' };
@@ -139,7 +161,7 @@ export async function allowRunTarget(ctx: FeatureContext, prompter: Prompter, re
 
 type Act = (ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef, args: readonly unknown[]) => Promise<ActOutcome>;
 
-export function register(ctx: FeatureContext): vscode.Disposable[] {
+export function register(ctx: FeatureContext, runs: RunsProvider): vscode.Disposable[] {
   const command = (id: string, act: Act): vscode.Disposable =>
     vscode.commands.registerCommand(id, async (item?: unknown, ...rest: unknown[]) => {
       const ref = executionRefOf(item);
@@ -150,7 +172,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
       try {
         return await act(ctx, prompterFrom(rest), ref, rest);
       } catch (error) {
-        void showErrorMessage(defuseLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, describeError(error))));
+        void showErrorMessage(noLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, describeError(error))));
         return { kind: 'failed', error };
       }
     });
@@ -160,12 +182,14 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
     command(Command.CancelRun, cancelRun),
     command(Command.RetryRun, retryRun),
     command(Command.AllowRunTarget, allowRunTarget),
-    vscode.commands.registerCommand(Command.FollowRun, (arg?: unknown) => {
+    // A run started from the editor: followed to its end, shown at the top of the Runs view, selected.
+    vscode.commands.registerCommand(Command.FollowRun, async (arg?: unknown) => {
       const ref = executionRefOf(arg);
       if (!ref) {
         return false;
       }
       ctx.runs.follow(ref);
+      await runs.revealRun(ref, knownPipeline(ctx, ref, arg)).catch((error: unknown) => ctx.log.warn(`Showing run ${ref.executionId} failed: ${errorForLog(error)}`));
       return true;
     }),
   ];

@@ -89,7 +89,8 @@ export function askedVariables(action: RunAction): AskedVariable[] {
       key: oneLine(v.key, MAX_NAME),
       description: oneLine(v.description, 200) || undefined,
       defaults: typeof v.defaults === 'string' ? v.defaults : undefined,
-      secret: /encrypt|secret|password/i.test(String(v.type ?? '')),
+      // Marked encrypted as a variable is, or typed as a secret (older shapes).
+      secret: (v as { encrypted?: unknown }).encrypted === true || /encrypt|secret|password/i.test(String(v.type ?? '')),
     }));
 }
 

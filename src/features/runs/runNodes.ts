@@ -125,7 +125,7 @@ export class ActionExecutionNode extends TreeNode {
       this.command = {
         command: SHOW_RUN_LOG,
         title: vscode.l10n.t('Show Log'),
-        arguments: [{ ...ref, actionExecutionId: id }],
+        arguments: [{ ...ref, actionExecutionId: id, actionName: actionExecutionName(a) }],
       };
     }
   }

@@ -1,15 +1,16 @@
 // The notice of a followed run's end (succeeded, failed in an action, cancelled) or of its wait for
-// a person, in plain text (runPresentation.ts neutralises links), with what to do next: Show Log
+// a person, in plain text (no link a name could make: noLinks), with what to do next: Show Log
 // (the run logs' command), Retry, Approve, Set Variables…, and Allow <pipeline> on <target>… when a
 // target refused the pipeline (2678004).
 import * as vscode from 'vscode';
 import { showMessage } from '../../ui/notify';
 import { Command } from '../../commandIds';
+import { noLinks } from '../../ui/markdown';
 import type { FeatureContext } from '../../services';
 import type { RunMoment } from '../../workspace/runTracker';
 import { pipelineLabel } from './runActions';
 import { noticeFactsOf, notAllowedTarget, runFacet, waitingGate } from './runFacts';
-import { defuseLinks, MAX_NAME, oneLine, runNotice } from './runPresentation';
+import { MAX_NAME, oneLine, runNotice } from './runPresentation';
 import { SHOW_RUN_LOG } from './runNodes';
 
 /** Shows a message with actions; resolves to the chosen one (a seam: tests record instead). */
@@ -25,10 +26,11 @@ export async function tellMoment(ctx: FeatureContext, moment: RunMoment, notify:
   const { ref, execution } = moment;
   const pipeline = pipelineLabel(ctx, ref);
   const refused = notAllowedTarget(execution);
-  let text = runNotice(noticeFactsOf(execution, pipeline), vscode.env.language) ?? defuseLinks(vscode.l10n.t('Run #{0} of {1} changed', ref.executionId, pipeline));
+  let text = runNotice(noticeFactsOf(execution, pipeline), vscode.env.language) ?? vscode.l10n.t('Run #{0} of {1} changed', ref.executionId, pipeline);
   if (refused) {
-    text = `${text}: ${defuseLinks(vscode.l10n.t('the pipeline may not use target {0}', oneLine(refused.target, MAX_NAME)))}`;
+    text = `${text}: ${vscode.l10n.t('the pipeline may not use target {0}', oneLine(refused.target, MAX_NAME))}`;
   }
+  text = noLinks(text);
   const facet = runFacet(execution.status);
   const actions: { label: string; run: () => unknown }[] = [];
   const gate = waitingGate(execution);
@@ -39,7 +41,7 @@ export async function tellMoment(ctx: FeatureContext, moment: RunMoment, notify:
   }
   if (refused) {
     actions.push({
-      label: defuseLinks(vscode.l10n.t('Allow {0} on {1}…', oneLine(pipeline, MAX_NAME), oneLine(refused.target, MAX_NAME))),
+      label: noLinks(vscode.l10n.t('Allow {0} on {1}…', oneLine(pipeline, MAX_NAME), oneLine(refused.target, MAX_NAME))),
       run: () => vscode.commands.executeCommand(Command.AllowRunTarget, ref),
     });
   }

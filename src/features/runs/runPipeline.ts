@@ -80,7 +80,7 @@ export async function runPipeline(services: Services, prompter: Prompter, preset
       services.log.info(
         `Run Pipeline: ${project}/${pipeline.id} run ${execution.id} started (${describeRef(request)}; variables: ${(request.variables ?? []).map((v) => v.key).join(', ') || 'none'})`,
       );
-      void follow(services, { workspace, project, pipelineId: pipeline.id, executionId: execution.id });
+      void follow(services, { workspace, project, pipelineId: pipeline.id, executionId: execution.id, pipelineName: pipelineName(pipeline), name: pipeline.name ?? undefined });
       return execution;
     },
     failure: (error, a) => {
@@ -91,8 +91,8 @@ export async function runPipeline(services: Services, prompter: Prompter, preset
   return end.kind === 'done' ? { kind: 'started', execution: end.value, request } : end;
 }
 
-/** Reveals and follows the new run: the runs view's command; before it exists, nothing. */
-async function follow(services: Services, run: { workspace: string; project: string; pipelineId: number; executionId: number }): Promise<void> {
+/** Reveals (its pipeline shown, its row selected) and follows the new run: the runs view's command; before it exists, nothing. */
+async function follow(services: Services, run: { workspace: string; project: string; pipelineId: number; executionId: number; pipelineName: string; name?: string }): Promise<void> {
   try {
     await vscode.commands.executeCommand(FOLLOW_RUN_COMMAND, run);
   } catch (error) {

@@ -3,6 +3,7 @@
 // text only (no Markdown); the display language comes in as a parameter. No vscode import.
 import * as l10n from '@vscode/l10n';
 import { formatDateTime, formatDuration, formatRelative } from '../../ui/localeFormat';
+import { noLinks } from '../../ui/markdown';
 
 /** The statuses after which nothing more happens to a run or an action (conventions.md, "Runs"). */
 export const FINISHED_STATUSES: readonly string[] = ['SUCCESSFUL', 'FAILED', 'TERMINATED', 'SKIPPED', 'NOT_EXECUTED'];
@@ -188,14 +189,6 @@ export function firstFailedAction(actions: readonly { readonly status?: string; 
   return name === '' ? undefined : name;
 }
 
-/**
- * A notification shows `[text](https://…)` as a link: a name from the service must not make one.
- * A zero-width space between `]` and `(` keeps the text as it reads.
- */
-export function defuseLinks(text: string): string {
-  return text.replace(/\]\s*\(/g, ']\u200b(');
-}
-
 export interface RunNoticeFacts extends RunFacts {
   readonly pipelineName: string | undefined;
   /** The action that failed (firstFailedAction), for a failed run. */
@@ -205,7 +198,7 @@ export interface RunNoticeFacts extends RunFacts {
 /**
  * The sentence for the end of a followed run ("Run #12 of Deploy succeeded in 1 min 4 sec", "…
  * failed in action Test", "… was cancelled"), or for one waiting for a person; undefined while it
- * simply runs. Plain text, with no link a name could make, and no final stop (a duration in
+ * simply runs. Plain text, with no link a name could make (noLinks), and no final stop (a duration in
  * German ends with one: "4 Sek.").
  */
 export function runNotice(run: RunNoticeFacts, language: string | undefined): string | undefined {
@@ -232,5 +225,5 @@ export function runNotice(run: RunNoticeFacts, language: string | undefined): st
   } else if (isFinished(word)) {
     text = l10n.t('Run {0} of {1} ended: {2}', number, pipeline, statusLabel(word));
   }
-  return text === undefined ? undefined : defuseLinks(text);
+  return text === undefined ? undefined : noLinks(text);
 }

@@ -39,6 +39,8 @@ export async function showRunLog(services: Services, _documents: RunLogDocuments
     ref = chosen.ref;
     name = chosen.name;
   }
+  // Given without its name (a notice, a link): as the run was read, when it was.
+  name ??= actionNameOf(services, ref);
   const uri = runLogUri(ref, name ?? vscode.l10n.t('action'));
   try {
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -48,6 +50,14 @@ export async function showRunLog(services: Services, _documents: RunLogDocuments
     return undefined;
   }
   return uri;
+}
+
+/** The action's name as the run was last read (the Runs view, a follow), else undefined. */
+function actionNameOf(services: Services, ref: RunLogRef): string | undefined {
+  const run = services.data.knownExecution(ref);
+  const a = run?.action_executions.find((x) => x.action_execution_id === ref.actionExecutionId);
+  const name = a === undefined ? '' : actionExecutionName(a);
+  return name === '' ? undefined : name;
 }
 
 interface LogAnswers {

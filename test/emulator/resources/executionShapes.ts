@@ -75,7 +75,7 @@ function actionRef(ctx: Ctx, run: Run, a: ActionRun): Record<string, unknown> {
   if (outcome.kind === 'approve') {
     ref.question = outcome.question;
   } else if (outcome.kind === 'variables') {
-    ref.variables = outcome.asks.map((v) => ({ key: v.key, type: 'VAR', description: v.description, defaults: v.defaults }));
+    ref.variables = outcome.asks.map((v) => ({ key: v.key, type: 'VAR', description: v.description, defaults: v.defaults, encrypted: v.encrypted === true }));
   }
   return ref;
 }

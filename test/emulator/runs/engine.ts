@@ -222,9 +222,11 @@ export class RunEngine {
 
   private passGate(lane: Lane, run: Run, userId: number, at: number, variables: readonly SentVariable[]): void {
     const gate = currentAction(run)!;
+    const outcome = gate.script.outcome;
+    const secretAsks = new Set(outcome.kind === 'variables' ? outcome.asks.filter((a) => a.encrypted === true).map((a) => a.key) : []);
     for (const v of variables) {
-      // Sent encrypted, or kept secret already: never printed, masked in passed_variables.
-      run.variables.set(v.key, { value: v.value, encrypted: v.encrypted === true || (run.variables.get(v.key)?.encrypted ?? false) });
+      // Sent encrypted, asked as a secret, or kept secret already: never printed, masked in passed_variables.
+      run.variables.set(v.key, { value: v.value, encrypted: v.encrypted === true || secretAsks.has(v.key) || (run.variables.get(v.key)?.encrypted ?? false) });
     }
     gate.passedVariables = variables.map((v) => ({ key: v.key, value: v.value, encrypted: run.variables.get(v.key)!.encrypted }));
     gate.events.push(eventLines.passed(gate.status === 'WAITING_FOR_VARIABLES', this.userName(userId)));

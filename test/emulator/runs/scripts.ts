@@ -29,6 +29,8 @@ export interface AskedVariable {
   key: string;
   description: string;
   defaults: string;
+  /** A secret: its value is kept encrypted (never printed, masked in passed_variables). */
+  encrypted?: boolean;
 }
 
 export type Outcome =
@@ -196,9 +198,31 @@ function scripts(logLines: number): Map<number, ActionScript> {
     [id(waitsForApproval, 3), deploy(10, 'staging')],
     [
       id(asksForVariables, 1),
-      { durationMs: 0, outcome: { kind: 'variables', asks: [{ key: 'RELEASE_VERSION', description: 'Version to release', defaults: '1.0.0' }] }, lines: () => fixedLines([]) },
+      {
+        durationMs: 0,
+        outcome: {
+          kind: 'variables',
+          asks: [
+            { key: 'RELEASE_VERSION', description: 'Version to release', defaults: '1.0.0' },
+            { key: 'SIGNING_TOKEN', description: 'Token that signs the tag', defaults: '', encrypted: true },
+          ],
+        },
+        lines: () => fixedLines([]),
+      },
     ],
-    [id(asksForVariables, 2), { durationMs: 5_000, outcome: { kind: 'succeed' }, lines: (view) => fixedLines([`Tagging release v${shown(view, 'RELEASE_VERSION', '0.0.0')}`, ok('Tag pushed')]) }],
+    [
+      id(asksForVariables, 2),
+      {
+        durationMs: 5_000,
+        outcome: { kind: 'succeed' },
+        lines: (view) =>
+          fixedLines([
+            `Tagging release v${shown(view, 'RELEASE_VERSION', '0.0.0')}`,
+            view.variables.get('SIGNING_TOKEN')?.value ? `Signing the tag: ${shown(view, 'SIGNING_TOKEN', '')}` : 'The tag is not signed (no SIGNING_TOKEN)',
+            ok('Tag pushed'),
+          ]),
+      },
+    ],
     [id(hugeLog, 1), { durationMs: 30_000, outcome: { kind: 'succeed' }, lines: () => testLines(logLines) }],
   ]);
 }

@@ -113,7 +113,7 @@ for (const dialect of DIALECTS) {
       emu.clock.advance(2 * SECOND);
       const ask = await client.getExecution('acme', PROJECT, asksForVariables, asking.id);
       assert.equal(personOperation(ask.status), 'APPLY_VARIABLES');
-      assert.deepEqual(ask.action_executions[0].action?.variables?.map((v) => `${v.key}=${v.defaults}`), ['RELEASE_VERSION=1.0.0']);
+      assert.deepEqual(ask.action_executions[0].action?.variables?.map((v) => `${v.key}=${v.defaults}`), ['RELEASE_VERSION=1.0.0', 'SIGNING_TOKEN=']);
       await client.patchExecution('acme', PROJECT, asksForVariables, asking.id, 'APPLY_VARIABLES', [{ key: 'RELEASE_VERSION', value: '4.0.0' }]);
       emu.clock.advance(5 * SECOND);
       const tagged = await client.getExecution('acme', PROJECT, asksForVariables, asking.id);

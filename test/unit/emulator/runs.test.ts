@@ -180,7 +180,10 @@ for (const dialect of DIALECTS) {
       emu.clock.advance(2 * SECOND);
       const waiting = await steps.get(asksForVariables, started.id);
       assert.deepEqual(steps.statuses(waiting), ['WAITING_FOR_VARIABLES', 'WAITING_FOR_VARIABLES', 'INITIAL']);
-      assert.deepEqual(waiting.action_executions[0].action.variables, [{ key: 'RELEASE_VERSION', type: 'VAR', description: 'Version to release', defaults: '1.0.0' }]);
+      assert.deepEqual(waiting.action_executions[0].action.variables, [
+        { key: 'RELEASE_VERSION', type: 'VAR', description: 'Version to release', defaults: '1.0.0', encrypted: false },
+        { key: 'SIGNING_TOKEN', type: 'VAR', description: 'Token that signs the tag', defaults: '', encrypted: true },
+      ]);
       assertError(await steps.patch(asksForVariables, started.id, { operation: 'APPLY_VARIABLES' }), 400, "Value of 'variables' cannot be empty.");
       assertError(
         await steps.patch(asksForVariables, started.id, { operation: 'APPLY_VARIABLES', variables: [{ key: 'OTHER', value: 'x' }] }),
@@ -194,20 +197,37 @@ for (const dialect of DIALECTS) {
       const done = await steps.get(asksForVariables, started.id);
       assert.deepEqual(steps.statuses(done), ['SUCCESSFUL', 'SUCCESSFUL', 'SUCCESSFUL']);
       const gate = await call(emu.url, 'GET', `${runsPath(asksForVariables)}/${started.id}/action_executions/${done.action_executions[0].action_execution_id}`);
-      assert.deepEqual(gate.json.passed_variables, [{ key: 'RELEASE_VERSION', value: '2.5.0' }]);
-      assert.ok((await steps.log(asksForVariables, started.id, done.action_executions[1].action_execution_id)).includes('Tagging release v2.5.0'));
+      // SIGNING_TOKEN not sent: its default (none), masked as a secret.
+      assert.deepEqual(
+        gate.json.passed_variables.map((v: { key: string; value: string }) => [v.key, v.key === 'SIGNING_TOKEN' ? /^(secure!|!encrypted )\S+$/.test(v.value) : v.value]),
+        [
+          ['RELEASE_VERSION', '2.5.0'],
+          ['SIGNING_TOKEN', true],
+        ],
+      );
+      const tagLog = await steps.log(asksForVariables, started.id, done.action_executions[1].action_execution_id);
+      assert.ok(tagLog.includes('Tagging release v2.5.0') && tagLog.includes('The tag is not signed (no SIGNING_TOKEN)'), tagLog.join('\n'));
 
       // A value sent encrypted is masked where the gate shows it, and never printed.
       const secret = await steps.start(asksForVariables);
       emu.clock.advance(2 * SECOND);
-      await steps.patch(asksForVariables, secret.id, { operation: 'APPLY_VARIABLES', variables: [{ key: 'RELEASE_VERSION', value: 'hidden-9.9.9', encrypted: true }] });
+      // SIGNING_TOKEN is a secret the gate asks: kept encrypted even when sent plain.
+      await steps.patch(asksForVariables, secret.id, {
+        operation: 'APPLY_VARIABLES',
+        variables: [
+          { key: 'RELEASE_VERSION', value: 'hidden-9.9.9', encrypted: true },
+          { key: 'SIGNING_TOKEN', value: 'sign-me-7.7.7' },
+        ],
+      });
       emu.clock.advance(5 * SECOND);
       const ran = await steps.get(asksForVariables, secret.id);
       const shown = await call(emu.url, 'GET', `${runsPath(asksForVariables)}/${secret.id}/action_executions/${ran.action_executions[0].action_execution_id}`);
       assert.match(shown.json.passed_variables[0].value, dialect === 'vendor' ? /^!encrypted \S+$/ : /^secure!\S+$/);
+      assert.match(shown.json.passed_variables[1].value, dialect === 'vendor' ? /^!encrypted \S+$/ : /^secure!\S+$/);
       const printed = await steps.log(asksForVariables, secret.id, ran.action_executions[1].action_execution_id);
       assert.ok(printed.includes('Tagging release v(RELEASE_VERSION is encrypted: not printed)'), printed.join('\n'));
-      assert.doesNotMatch(shown.text + printed.join('\n'), /hidden-9\.9\.9/);
+      assert.ok(printed.includes('Signing the tag: (SIGNING_TOKEN is encrypted: not printed)'), printed.join('\n'));
+      assert.doesNotMatch(shown.text + printed.join('\n'), /hidden-9\.9\.9|sign-me-7\.7\.7/);
     });
 
     it('CANCEL: TERMINATING, then TERMINATED (the log stops, the rest NOT_EXECUTED); RETRY runs from the stopped action', async () => {

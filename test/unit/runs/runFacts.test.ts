@@ -2,7 +2,7 @@
 // gate a person answers and what it asks (secret values in a password box), and the target that
 // refused the pipeline (2678004), read tolerantly from hand-made answers.
 import * as assert from 'node:assert/strict';
-import type { Execution } from '../../../src/api';
+import type { Execution, RunAction } from '../../../src/api';
 import { askedVariables, failureText, gateQuestion, notAllowedTarget, runFacet, runFactsOf, waitingGate } from '../../../src/features/runs/runFacts';
 
 const run = (over: Partial<Execution>): Execution => ({ id: 12, status: 'INPROGRESS', start_date: null, finish_date: null, action_executions: [], ...over });
@@ -35,7 +35,16 @@ describe('runs: a run\'s facts', () => {
           status: 'WAITING_FOR_VARIABLES',
           start_date: null,
           finish_date: null,
-          action: { name: 'Ask', variables: [{ key: 'VERSION', defaults: '1.0.0', description: 'Version\nto release' }, { key: 'TOKEN', type: 'ENCRYPTED' }, { key: ' ' }] },
+          action: {
+            name: 'Ask',
+            variables: [
+              { key: 'VERSION', type: 'VAR', defaults: '1.0.0', description: 'Version\nto release', encrypted: false },
+              { key: 'TOKEN', type: 'ENCRYPTED' },
+              { key: ' ' },
+              { key: 'SIGNING_KEY', type: 'VAR', defaults: '', encrypted: true },
+              { key: 'FLAG', encrypted: 'true' },
+            ] as RunAction['variables'],
+          },
         },
       ],
     });
@@ -44,6 +53,8 @@ describe('runs: a run\'s facts', () => {
     assert.deepEqual(askedVariables(gate!.action), [
       { key: 'VERSION', description: 'Version to release', defaults: '1.0.0', secret: false },
       { key: 'TOKEN', description: undefined, defaults: undefined, secret: true },
+      { key: 'SIGNING_KEY', description: undefined, defaults: '', secret: true },
+      { key: 'FLAG', description: undefined, defaults: undefined, secret: false },
     ]);
     assert.equal(gateQuestion({ question: 'Deploy to staging?' }), 'Deploy to staging?');
     assert.equal(gateQuestion({ name: 'Gate' }), 'Approve the run of "Gate"?');

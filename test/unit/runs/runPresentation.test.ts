@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
 import {
-  defuseLinks,
   FINISHED_STATUSES,
   firstFailedAction,
   isFinished,
@@ -103,13 +102,6 @@ describe('runs: text from the service on one line', () => {
     assert.equal(shortRevision(`${SHA}${SHA}`.slice(0, 65)), `${SHA}${SHA}`.slice(0, 65));
     assert.equal(shortRevision(undefined), '');
   });
-
-  it('keeps a name from making a link in a notification', () => {
-    assert.equal(defuseLinks('[click](https://evil.example)'), '[click]\u200b(https://evil.example)');
-    assert.equal(defuseLinks('[a] (b) [c]\n(d)'), '[a]\u200b(b) [c]\u200b(d)');
-    assert.equal(defuseLinks('plain [text] (here'), 'plain [text]\u200b(here');
-    assert.equal(defuseLinks('no links'), 'no links');
-  });
 });
 
 describe('runs: a run row', () => {
@@ -205,7 +197,7 @@ describe('runs: the notice at the end of a followed run', () => {
 
   it('keeps names on one line and makes no link of them', () => {
     const notice = runNotice({ ...run, status: 'FAILED', pipelineName: '[Deploy](https://evil.example)\nnow', failedAction: 'a](command:x)' }, 'en');
-    assert.equal(notice, 'Run #12 of [Deploy]\u200b(https://evil.example) now failed in action a]\u200b(command:x)');
+    assert.equal(notice, 'Run #12 of [Deploy]\u2060(https://evil.example) now failed in action a]\u2060(command:x)');
   });
 
   it('names the first failed action', () => {

@@ -116,8 +116,9 @@ describe('variables: .env files, the edges', () => {
 });
 
 describe('.env files: the line scan is linear (issue 22: a file of unclosed quotes froze the extension host)', function () {
-  // A test of complexity, not a benchmark: the quadratic scan took 99 s on the first of these files.
-  this.timeout(20_000);
+  // A test of complexity, not a benchmark: the quadratic scan took 99 s on the first of these
+  // files, the linear one takes milliseconds (more under Stryker's instrumentation): bound 10 s.
+  this.timeout(30_000);
   const SIZE = 256 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
   const files: [string, string][] = [
@@ -128,14 +129,14 @@ describe('.env files: the line scan is linear (issue 22: a file of unclosed quot
     ['unclosed quotes whose lines end in a comment sign', fill('K="v"x#\u2028\n')],
   ];
   for (const [what, text] of files) {
-    it(`reads 256 KiB of ${what} in under a second`, () => {
+    it(`reads 256 KiB of ${what} in linear time (CPU seconds, not a minute)`, () => {
       assert.equal(text.length >= SIZE, true);
       // The process's own CPU time, not the clock's: other work on a shared machine does not count.
       const started = process.cpuUsage();
       const read = readEnvFile(text);
       const used = process.cpuUsage(started);
       const ms = (used.user + used.system) / 1000;
-      assert.ok(ms < 1000, `${Math.round(ms)} ms of CPU time`);
+      assert.ok(ms < 10_000, `${Math.round(ms)} ms of CPU time`);
       // The scan placed what it read on lines of the file.
       const lineCount = text.split('\n').length;
       const placed = [...read.entries.map((e) => e.line), ...read.problems.map((p) => p.line)];
