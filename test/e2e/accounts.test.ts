@@ -9,7 +9,7 @@ import * as net from 'node:net';
 import { startEmulator, type Emulator } from '../emulator';
 import { testDialect } from '../harness/emulator';
 import { demoTokens, waitFor, workbench } from './workbench';
-import { API_URL_SETTING, WORKSPACE_SETTING } from './viewsHelpers';
+import { API_URL_SETTING, changeSettingsAndReload, WORKSPACE_SETTING } from './viewsHelpers';
 
 const CLIENT_ID = 'wa-ui-test';
 const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
@@ -116,13 +116,8 @@ describe('accounts (UI)', () => {
 
   it('a second account (a token, at another address) beside it; Switch Account… shows each with its workspace and project', async () => {
     const wb = workbench();
-    // The second account: its address in the settings (the window reloaded: the settings watcher
-    // may miss a file written under it), then Sign In with Dave's token.
-    wb.setUserSettings({ [API_URL_SETTING]: second.url });
-    await new Promise((r) => setTimeout(r, 1000));
-    await wb.reload();
-    await wb.openContainer();
-    await waitFor('the signed-out welcome of the second address', async () => ((await wb.welcomeText('Projects')).includes('Sign In') ? true : undefined));
+    // The second account: its address in the settings (the window signed out there), then Sign In with Dave's token.
+    await changeSettingsAndReload(wb, { [API_URL_SETTING]: second.url }, /API URL setting/);
     await wb.runCommand('Workspace Automation: Sign In');
     await wb.waitQuickInput({ title: /Sign In/ });
     await wb.submit(demoTokens.developer);
