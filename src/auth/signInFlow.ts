@@ -227,8 +227,9 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
 async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
   // A token replaces an OAuth sign-in of the same address: its token set goes.
   await session.accounts.forgetTokenSet(baseUrl);
-  await session.storeToken(token, verified.scopes, baseUrl);
+  // The account (who, how) before its token: the Accounts menu first shows it by name, not by address.
   await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', workspace: getWorkspace() });
+  await session.storeToken(token, verified.scopes, baseUrl);
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (verified.workspaces) {
     data.seedWorkspaces(verified.workspaces);

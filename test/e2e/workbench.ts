@@ -324,6 +324,50 @@ export class Workbench {
     await this.chooseMenuItem(itemLabel);
   }
 
+  /**
+   * Opens the editor's Accounts menu (the activity bar's person icon), then the submenu whose label
+   * matches (an account: "<account> (<provider>)"), and clicks `itemLabel` in it (e.g. "Sign Out").
+   */
+  async accountsMenu(submenu: TextMatch, itemLabel: string): Promise<void> {
+    await this.parkPointer();
+    await this.page.locator('.activitybar a.action-label[aria-label^="Accounts"]').first().click();
+    const entry = this.page.locator('.monaco-menu .action-item .action-label', { hasText: submenu }).first();
+    await entry.waitFor({ state: 'visible' });
+    await entry.hover();
+    await entry.click();
+    const item = this.page.locator('.monaco-menu .monaco-menu .action-item .action-label', { hasText: exact(itemLabel) }).first();
+    await item.waitFor({ state: 'visible' });
+    await item.hover();
+    await item.click();
+  }
+
+  /** The labels of the editor's Accounts menu (opened, read, closed with Escape). */
+  async accountsMenuItems(): Promise<string[]> {
+    await this.parkPointer();
+    await this.page.locator('.activitybar a.action-label[aria-label^="Accounts"]').first().click();
+    const items = this.page.locator('.monaco-menu .action-item .action-label');
+    await items.first().waitFor({ state: 'visible' });
+    const labels = (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    await this.page.keyboard.press('Escape');
+    return labels;
+  }
+
+  /** Clicks a button of the modal dialog shown now (e.g. "Sign Out"); returns the dialog's text. */
+  async answerDialog(button: string): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible' });
+    const text = await dialog.innerText();
+    await dialog.locator('.monaco-button', { hasText: exact(button) }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    return text;
+  }
+
+  /** The description beside a view's title ('' when none). */
+  async viewDescription(title: string): Promise<string> {
+    const d = this.view(title).locator('.pane-header .description');
+    return (await d.count()) ? (await d.first().innerText()).trim() : '';
+  }
+
   private async chooseMenuItem(itemLabel: string): Promise<void> {
     const item = this.page.locator('.monaco-menu .action-item .action-label', { hasText: exact(itemLabel) }).first();
     await this.clickMenuItem(item);

@@ -48,6 +48,8 @@ describe(`accounts: the Accounts menu's provider ${dialectTag}`, function () {
       assert.ok(sessions[0].scopes.length > 0, 'the scopes the token info listed');
       await waitFor('the added session to be announced', () => added.includes(emulatorUrl()) && labels.at(-1) === `Alice Admin (${emulatorUrl()})`);
       assert.deepEqual(added, [emulatorUrl()], 'added once');
+      // Named from the first announcement: the editor's Accounts menu keeps a label it was once told.
+      assert.equal(labels[0], `Alice Admin (${emulatorUrl()})`);
     } finally {
       listening.dispose();
     }

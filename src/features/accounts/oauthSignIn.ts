@@ -221,10 +221,11 @@ export async function signInWithOAuth(
   } catch (e) {
     return fail(vscode.l10n.t('The service refused the new token: {0}', describeError(e)));
   }
-  // The set first (the refresh needs it), then the access token the session reads, then the account.
+  // The set first (the refresh needs it), then the account, then the access token the session reads.
   await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
-  await session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl);
+  // The account (who, how) before the session's token: the Accounts menu first shows it by name, not by address.
   await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() });
+  await session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl);
   if (verified.workspaces) {
     kernel.data.seedWorkspaces(verified.workspaces);
   }

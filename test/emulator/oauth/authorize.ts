@@ -136,8 +136,12 @@ export class ConsentPages {
   /** POST: the consent form's answer. Approve redirects with a code, Deny with access_denied. */
   answer(headers: IncomingHttpHeaders, raw: Buffer, tooLarge: boolean, ctx: AuthorizeContext): OAuthAnswer {
     const origin = headers.origin;
+    const site = headers['sec-fetch-site'];
     const port = new URL(ctx.base).port;
-    if ((origin !== undefined && origin !== ctx.base && origin !== `http://localhost:${port}`) || headers['sec-fetch-site'] === 'cross-site') {
+    // A browser sends `Origin: null` for the page's own form (the page has Referrer-Policy:
+    // no-referrer); then Sec-Fetch-Site, which no page can set, must say it is the page's own.
+    const ownOrigin = origin === undefined || origin === ctx.base || origin === `http://localhost:${port}` || (origin === 'null' && site === 'same-origin');
+    if (!ownOrigin || site === 'cross-site') {
       return page(403, 'Refused', 'This form can only be sent from the emulator’s own page.');
     }
     if (tooLarge || mediaType(headers) !== 'application/x-www-form-urlencoded') {

@@ -90,8 +90,13 @@ for (const dialect of DIALECTS) {
       assert.equal(unknownUser.status, 400);
       const crossSite = await submitConsent(form, 'approve', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
       assert.equal(crossSite.status, 403);
+      // `Origin: null` (what a browser sends for a page with Referrer-Policy: no-referrer) only with Sec-Fetch-Site same-origin.
+      assert.equal((await submitConsent(form, 'approve', { headers: { Origin: 'null' } })).status, 403);
+      assert.equal((await submitConsent(form, 'approve', { headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-site' } })).status, 403);
       // Still pending after those refusals: the right answer goes through (from the page opened as localhost too).
       assert.equal((await submitConsent(form, 'approve', { headers: { Origin: `http://localhost:${emu.port}`, 'Sec-Fetch-Site': 'same-origin' } })).status, 302);
+      const fromBrowser = await openConsent(authorizeUrl(emu));
+      assert.equal((await submitConsent(fromBrowser, 'approve', { headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' } })).status, 302, 'the page\'s own form, as a browser sends it');
       const late = await openConsent(authorizeUrl(emu));
       emu.clock.advance(10 * 60_000);
       assert.equal((await submitConsent(late, 'approve')).status, 400);
