@@ -37,7 +37,7 @@ describe('harness: the packaged extension in the extension host', () => {
     assert.deepEqual(unexpected, []);
   });
 
-  it('activates and declares the Workspace Automation container with its four views', async () => {
+  it('activates and declares the Workspace Automation container with its five views', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     await ext.activate();
     assert.equal(ext.isActive, true);
@@ -50,7 +50,7 @@ describe('harness: the packaged extension in the extension host', () => {
     assert.equal(container?.title, 'Workspace Automation');
     assert.deepEqual(
       pkg.contributes.views.workspaceAutomation.map((v) => v.name),
-      ['Projects', 'Commits', 'Targets', 'Variables'],
+      ['Projects', 'Runs', 'Commits', 'Targets', 'Variables'],
     );
   });
 
