@@ -140,7 +140,8 @@ describe('Acting on runs (UI)', () => {
     await wb.waitForNotification(exact(`Run #${id} of Deploy with approval succeeded in ${lengthOf(done)}`));
   });
 
-  it('a 204 run refused by target production names it; Allow (prefilled, confirmed) from the notice, then Retry Run, and it succeeds', async () => {
+  it('a 204 run refused by target production names it; Allow (prefilled, confirmed) from the notice, then Retry Run, and it succeeds', async function () {
+    this.timeout(240_000);
     const wb = workbench();
     const past = await selectPipeline(wb, 'Release to production', 204);
     await wb.rowAction('Projects', 'Release to production', 'Run Pipeline…');
@@ -164,7 +165,9 @@ describe('Acting on runs (UI)', () => {
     wb.emulator.clock.advance(13_000);
     await waitRunStatus(wb, 204, id, ['FAILED']);
     const failed = `Run #${id} of Release to production failed in action Upload to production: the pipeline may not use target production`;
-    await wb.waitForNotification(exact(failed));
+    // A followed run is read every few seconds while the window has focus, and at least once a
+    // minute when it has not (a loaded machine's test browser can lose it): bound 75 s.
+    await wb.waitForNotification(exact(failed), 75_000);
     const label = await rowLabelOf(wb, id);
     await waitRunRows(wb, runs, `#${id} failed`, (r) => runNumber(r) === id && r.icon === 'error');
     await wb.clickRow('Runs', exact(label));

@@ -61,6 +61,26 @@ describe('workspace: following runs', () => {
     assert.equal(data.knownExecution(ref)?.status, 'SUCCESSFUL');
   });
 
+  it('tells the end of a run followed just after a row read it over (that read told nobody)', async () => {
+    const ref = await start(201);
+    emu.clock.advance(600_000);
+    // A row shows the run: its read starts before anyone follows it (a run started from the editor
+    // is shown by the Runs view and followed a moment later).
+    const shown = tracker.show(ref, 'INPROGRESS');
+    await tracker.refresh(ref);
+    assert.equal(data.knownExecution(ref)?.status, 'FAILED', 'the row read it over');
+    assert.equal(moments.length, 0, 'told nobody: not followed yet');
+    tracker.follow(ref);
+    for (let i = 0; i < 5 && moments.length === 0; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.deepEqual(moments.map((m) => [m.state, m.execution.status]), [['finished', 'FAILED']]);
+    assert.equal(tracker.isFollowed(ref), false, 'its end ends the following');
+    await tracker.refresh(ref);
+    assert.equal(moments.length, 1, 'told once');
+    shown.dispose();
+  });
+
   it('a run that vanished (404) is no longer polled nor followed, and says so', async () => {
     const ref: ExecutionRef = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: 987654 };
     tracker.follow(ref);
