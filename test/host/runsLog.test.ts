@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunLogDocuments } from '../../src/features/runs/logDocuments';
+import type { FeatureContext } from '../../src/services';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, clearRequests, emulatorUrl, extensionApi, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
@@ -79,6 +80,48 @@ describe('Run logs: the installed Show Run Log…', function () {
     assert.equal(body.length, served.logs.length);
     assert.ok(!body.join('\n').includes('\u001b'), 'no escape codes in the text');
     assert.ok(done.state.styledRanges > 0, 'the coloured lines are painted');
+  });
+
+  it("a log open on a followed run takes its action's status from the run's answer: after the first reading no request of its own for it, and no lines asked before the action starts", async () => {
+    const api = await signedInAs('admin-token');
+    const kernel = api.services as FeatureContext;
+    const started = (await apiCall('POST', P203, {})) as RunAnswer;
+    const ref = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: started.id };
+    await vscode.commands.executeCommand('workspaceAutomation.followRun', ref);
+    const known = await waitFor('the run read', () => kernel.data.knownExecution(ref));
+    const push = known.action_executions[1];
+    assert.equal(push.action?.name, 'Push to registry');
+    const pushPath = `${P203}/${started.id}/action_executions/${push.action_execution_id}`;
+    const asked = async () => (await requests(pushPath)).map((r) => (r.path.includes('/logs') ? 'lines' : 'action'));
+    await clearRequests();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.showRunLog', { ...ref, actionExecutionId: push.action_execution_id!, actionName: 'Push to registry' });
+    const logs = await runLogs();
+    await logs.whenRead(uri);
+    assert.deepEqual(await asked(), ['action'], 'the first reading: the action, not yet started');
+
+    await advanceClock(2_000 + 5_000); // Build image runs; Push to registry waits
+    await logs.refresh(uri);
+    await logs.refresh(uri);
+    assert.deepEqual(await asked(), ['action'], 'its status from the run; no lines asked before it starts');
+    await waitFor('the header saying the push waits', () => /^Action: Push to registry\nStatus: Created\n/.test(docOf(uri)?.getText() ?? ''));
+
+    await advanceClock(20_000); // Build image ended at 22 s; Push to registry 5 s in
+    await kernel.runs.refresh(ref);
+    await logs.refresh(uri);
+    await waitFor('the push running, some of its lines shown', () => /Status: Running/.test(docOf(uri)?.getText() ?? '') && (logs.state(uri)?.lines ?? 0) > 0);
+    await advanceClock(30_000); // Push to registry ended at 47 s
+    await kernel.runs.refresh(ref);
+    await logs.refresh(uri);
+    const done = await waitFor('the whole log read', () => (logs.state(uri)?.done ? logs.state(uri) : undefined));
+    const served = (await apiCall('GET', `${pushPath}/logs?limit=1000`)) as { logs: string[] };
+    assert.equal(done.lines, served.logs.length);
+    const all = await asked();
+    assert.deepEqual(
+      all.filter((k) => k === 'action'),
+      ['action'],
+      `one request for the action in all, the first reading (${all.join(', ')})`,
+    );
+    kernel.runs.unfollow(ref);
   });
 
   it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown', async () => {

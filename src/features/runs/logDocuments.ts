@@ -1,19 +1,26 @@
 // The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
-// from a RunLog, its ANSI styles painted as decorations, grown while the action runs. Growth is
-// told through the provider's onDidChange, coalesced (at most one every FLUSH_MS) because each
-// telling hands the editor the whole text: a 100,000-line log then costs a few dozen of them, not
-// one a page. The editor follows the end unless the user scrolled up. Polling goes through a
-// PollScheduler, watched only while the document is visible (the scheduler adds the focus).
+// from a RunLog, its ANSI styles painted as decorations where the editor shows them, grown while
+// the action runs. Growth is told through the provider's onDidChange, coalesced (at most one every
+// FLUSH_MS, or twice as long as the editor took to take the last one) because each telling hands
+// the editor the whole text: a 100,000-line log then costs a few dozen of them, not one a page.
+// The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
+// watched only while the document is visible (the scheduler adds the focus); while it is, the run
+// is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
+// status and times come from the run's answer instead of a request of their own.
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import { isFinished, type ActionExecution } from '../../api';
+import type { FeatureContext } from '../../services';
 import { errorForLog } from '../../ui/errorMessages';
 import type { PollScheduler } from '../../workspace/pollSchedule';
+import { RunKey, type ExecutionRef } from '../../workspace/runData';
 import { colorForEditor, isPlainStyle, type AnsiStyle } from './ansi';
 import { RunLog, type RunLogRef } from './runLog';
 
 export const RUN_LOG_SCHEME = 'wa-run-log';
 /** At most one document change per this many ms while a log is read. */
 const FLUSH_MS = 250;
+/** Lines painted above and below those in view (scrolling paints again). */
+const PAINT_MARGIN = 300;
 /** Styles painted at most (each is a decoration type); a log using more shows the rest plain. */
 const MAX_STYLES = 256;
 
@@ -42,9 +49,18 @@ export function refOfUri(uri: vscode.Uri): RunLogRef | undefined {
 
 interface OpenLog {
   readonly log: RunLog;
+  readonly run: ExecutionRef;
   watch?: vscode.Disposable;
+  /** The run polled while the log is (its answer says the action's status). */
+  runWatch?: vscode.Disposable;
+  /** The run was read since runWatch began: its answer is current. */
+  runRead: boolean;
   flushTimer?: ReturnType<typeof setTimeout>;
   lastFlush: number;
+  /** When the last change was told, until the editor has taken it. */
+  toldAt?: number;
+  /** How long the editor took to take the last change. */
+  takeMs: number;
   /** The first reading (header and every line there is). */
   first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
@@ -70,7 +86,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly services: Services,
+    private readonly services: FeatureContext,
     private readonly scheduler: PollScheduler,
   ) {
     this.disposables.push(
@@ -80,6 +96,19 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       vscode.window.onDidChangeVisibleTextEditors(() => {
         this.arrangeWatches();
         this.paintVisible();
+      }),
+      vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
+        const open = e.textEditor.document.uri.scheme === RUN_LOG_SCHEME ? this.logs.get(e.textEditor.document.uri.toString()) : undefined;
+        if (open) {
+          this.paint(e.textEditor, open.log);
+        }
+      }),
+      services.data.onDidChange((key) => {
+        for (const open of this.logs.values()) {
+          if (open.runWatch !== undefined && RunKey.execution(open.run) === key) {
+            open.runRead = true;
+          }
+        }
       }),
     );
   }
@@ -145,17 +174,27 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       open.requests++;
       return request;
     };
+    const run: ExecutionRef = { workspace: ref.workspace, project: ref.project, pipelineId: ref.pipelineId, executionId: ref.executionId };
     const log: RunLog = new RunLog({
       ref,
       language: vscode.env.language,
-      fetchAction: () => counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId)),
+      fetchAction: async () => {
+        if (open.runWatch !== undefined && !open.runRead) {
+          // Its first reading since the log is polled (joined when one is under way).
+          await this.services.runs.refresh(run);
+        }
+        return (
+          this.actionFromRun(open, ref.actionExecutionId) ??
+          counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId))
+        );
+      },
       fetchPage: async (offset, limit) => {
         const page = await counted(client.getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }));
         return { lines: page.logs, total: page.total_element_count ?? undefined };
       },
       changed: () => this.scheduleFlush(uri),
     });
-    const open: OpenLog = { log, lastFlush: 0, requests: 0 };
+    const open: OpenLog = { log, run, runRead: false, lastFlush: 0, takeMs: 0, requests: 0 };
     this.logs.set(key, open);
     open.first = log.update().then(
       () => this.arrangeWatches(),
@@ -167,12 +206,25 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     return open;
   }
 
+  /**
+   * The action as the run's answer has it: when it is finished (that never changes), or when the
+   * run was read while this log is polled and its last request did not fail; else undefined (asked).
+   */
+  private actionFromRun(open: OpenLog, actionExecutionId: string): ActionExecution | undefined {
+    const action = this.services.data.knownExecution(open.run)?.action_executions.find((a) => a.action_execution_id === actionExecutionId);
+    if (action === undefined) {
+      return undefined;
+    }
+    return isFinished(action.status) || (open.runRead && !this.services.runs.isStale(open.run)) ? action : undefined;
+  }
+
   private close(uri: vscode.Uri): void {
     const key = uri.toString();
     const open = this.logs.get(key);
     if (open) {
       this.logs.delete(key);
       open.watch?.dispose();
+      open.runWatch?.dispose();
       clearTimeout(open.flushTimer);
       open.log.dispose();
     }
@@ -184,6 +236,8 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const [key, open] of this.logs) {
       const wanted = visible.has(key) && !open.log.done;
       if (wanted && open.watch === undefined) {
+        open.runRead = false;
+        open.runWatch = this.services.runs.show(open.run, this.services.data.knownExecution(open.run)?.status ?? undefined);
         open.watch = this.scheduler.watch(`log:${key}`, {
           status: `${open.log.status ?? ''}|${open.log.lineCount}`,
           poll: async () => {
@@ -198,6 +252,8 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       } else if (!wanted && open.watch !== undefined) {
         open.watch.dispose();
         open.watch = undefined;
+        open.runWatch?.dispose();
+        open.runWatch = undefined;
       }
     }
   }
@@ -207,10 +263,12 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!open || open.flushTimer !== undefined) {
       return;
     }
-    const wait = Math.max(0, open.lastFlush + FLUSH_MS - Date.now());
+    // A big text takes the editor a while each time: tell it at most half the time.
+    const wait = Math.max(0, open.lastFlush + Math.max(FLUSH_MS, 2 * open.takeMs) - Date.now());
     open.flushTimer = setTimeout(() => {
       open.flushTimer = undefined;
       open.lastFlush = Date.now();
+      open.toldAt = open.lastFlush;
       this.noteFollowing(uri);
       this.changes.fire(uri);
     }, wait);
@@ -233,6 +291,10 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     const open = this.logs.get(doc.uri.toString());
     if (!open) {
       return;
+    }
+    if (open.toldAt !== undefined) {
+      open.takeMs = Date.now() - open.toldAt;
+      open.toldAt = undefined;
     }
     for (const editor of vscode.window.visibleTextEditors) {
       if (editor.document !== doc) {
@@ -257,9 +319,13 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
+  /** Paints the log's styles on the lines in view and around them (a 100,000-line log has too many to send whole). */
   private paint(editor: vscode.TextEditor, log: RunLog): void {
     const offset = log.headerLines;
-    for (const styled of log.styles()) {
+    const shown = editor.visibleRanges;
+    const from = Math.max(0, (shown[0]?.start.line ?? 0) - offset - PAINT_MARGIN);
+    const to = (shown.at(-1)?.end.line ?? 0) - offset + PAINT_MARGIN + 1;
+    for (const styled of log.stylesIn(from, to)) {
       const type = this.decorationFor(styled.style);
       if (type === undefined) {
         continue;
