@@ -19,6 +19,8 @@ import { RunLog, type RunLogRef } from './runLog';
 export const RUN_LOG_SCHEME = 'wa-run-log';
 /** At most one document change per this many ms while a log is read. */
 const FLUSH_MS = 250;
+/** The first reading is told whole when it ends within this, else in chunks from then on. */
+const FIRST_READ_MS = 1000;
 /** Lines painted above and below those in view (scrolling paints again). */
 const PAINT_MARGIN = 300;
 /** Styles painted at most (each is a decoration type); a log using more shows the rest plain. */
@@ -56,6 +58,9 @@ interface OpenLog {
   /** The run was read since runWatch began: its answer is current. */
   runRead: boolean;
   flushTimer?: ReturnType<typeof setTimeout>;
+  readonly openedAt: number;
+  /** The first reading is under way. */
+  readingFirst: boolean;
   lastFlush: number;
   /** When the last change was told, until the editor has taken it. */
   toldAt?: number;
@@ -194,15 +199,22 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       },
       changed: () => this.scheduleFlush(uri),
     });
-    const open: OpenLog = { log, run, runRead: false, lastFlush: 0, takeMs: 0, requests: 0 };
+    const open: OpenLog = { log, run, runRead: false, openedAt: Date.now(), readingFirst: true, lastFlush: 0, takeMs: 0, requests: 0 };
     this.logs.set(key, open);
-    open.first = log.update().then(
-      () => this.arrangeWatches(),
-      (error: unknown) => {
-        this.services.log.warn(`Run log ${ref.project}/${ref.pipelineId}/${ref.executionId}/${ref.actionExecutionId}: ${errorForLog(error)}`);
+    open.first = log
+      .update()
+      .then(
+        () => undefined,
+        (error: unknown) => this.services.log.warn(`Run log ${ref.project}/${ref.pipelineId}/${ref.executionId}/${ref.actionExecutionId}: ${errorForLog(error)}`),
+      )
+      .then(() => {
+        // What was read is told now (not at the end of the first reading's wait).
+        open.readingFirst = false;
+        clearTimeout(open.flushTimer);
+        open.flushTimer = undefined;
+        this.scheduleFlush(uri);
         this.arrangeWatches();
-      },
-    );
+      });
     return open;
   }
 
@@ -263,8 +275,12 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!open || open.flushTimer !== undefined) {
       return;
     }
-    // A big text takes the editor a while each time: tell it at most half the time.
-    const wait = Math.max(0, open.lastFlush + Math.max(FLUSH_MS, 2 * open.takeMs) - Date.now());
+    // Each telling hands the editor the whole text: a log read at once is told once, and a big
+    // text, which takes the editor a while each time, at most half the time.
+    const wait =
+      open.readingFirst && open.lastFlush === 0
+        ? Math.max(0, open.openedAt + FIRST_READ_MS - Date.now())
+      : Math.max(0, open.lastFlush + Math.max(FLUSH_MS, 2 * open.takeMs) - Date.now());
     open.flushTimer = setTimeout(() => {
       open.flushTimer = undefined;
       open.lastFlush = Date.now();
