@@ -1,5 +1,5 @@
 // The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
-// from a RunLog, its ANSI styles painted as decorations where the editor shows them, grown while
+// from a RunLog, its ANSI styles painted where the editor shows them (logPainter.ts), grown while
 // the action runs. Growth is told through the provider's onDidChange, coalesced (at most one every
 // FLUSH_MS, or twice as long as the editor took to take the last one) because each telling hands
 // the editor the whole text: a 100,000-line log then costs a few dozen of them, not one a page.
@@ -12,8 +12,8 @@ import { isFinished, type ActionExecution } from '../../api';
 import type { FeatureContext } from '../../services';
 import { errorForLog } from '../../ui/errorMessages';
 import type { PollScheduler } from '../../workspace/pollSchedule';
-import { RunKey, type ExecutionRef } from '../../workspace/runData';
-import { colorForEditor, isPlainStyle, type AnsiStyle } from './ansi';
+import { RunFamily, RunKey, type ExecutionRef } from '../../workspace/runData';
+import { LogPainter } from './logPainter';
 import { RunLog, type RunLogRef } from './runLog';
 
 export const RUN_LOG_SCHEME = 'wa-run-log';
@@ -21,10 +21,10 @@ export const RUN_LOG_SCHEME = 'wa-run-log';
 const FLUSH_MS = 250;
 /** The first reading is told whole when it ends within this, else in chunks from then on. */
 const FIRST_READ_MS = 1000;
-/** Lines painted above and below those in view (scrolling paints again). */
-const PAINT_MARGIN = 300;
-/** Styles painted at most (each is a decoration type); a log using more shows the rest plain. */
-const MAX_STYLES = 256;
+/** A run read this recently says its actions' status as it is (a log opened just after). */
+const JUST_READ_MS = 2_000;
+/** The runs whose last reading is remembered. */
+const MAX_RUNS_READ = 50;
 
 export function runLogUri(ref: RunLogRef, actionName: string): vscode.Uri {
   const name = `${actionName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80) || 'action'} #${ref.executionId}.log`;
@@ -55,8 +55,8 @@ interface OpenLog {
   watch?: vscode.Disposable;
   /** The run polled while the log is (its answer says the action's status). */
   runWatch?: vscode.Disposable;
-  /** The run was read since runWatch began: its answer is current. */
-  runRead: boolean;
+  /** When runWatch began: the run's answers since are current. */
+  runWatchedSince?: number;
   flushTimer?: ReturnType<typeof setTimeout>;
   readonly openedAt: number;
   /** The first reading is under way. */
@@ -87,8 +87,10 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changes.event;
   private readonly logs = new Map<string, OpenLog>();
-  private readonly decorations = new Map<string, vscode.TextEditorDecorationType>();
+  private readonly painter = new LogPainter();
   private readonly disposables: vscode.Disposable[] = [];
+  /** When each run lately read was read (its key: RunKey.execution). */
+  private readonly runsReadAt = new Map<string, number>();
 
   constructor(
     private readonly services: FeatureContext,
@@ -105,13 +107,19 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
         const open = e.textEditor.document.uri.scheme === RUN_LOG_SCHEME ? this.logs.get(e.textEditor.document.uri.toString()) : undefined;
         if (open) {
-          this.paint(e.textEditor, open.log);
+          this.painter.paint(e.textEditor, open.log);
         }
       }),
       services.data.onDidChange((key) => {
-        for (const open of this.logs.values()) {
-          if (open.runWatch !== undefined && RunKey.execution(open.run) === key) {
-            open.runRead = true;
+        if (key.startsWith(RunFamily.execution)) {
+          // Kept for the runs read lately only (a log opened on one needs no request for its action).
+          this.runsReadAt.delete(key);
+          this.runsReadAt.set(key, Date.now());
+          for (const old of this.runsReadAt.keys()) {
+            if (this.runsReadAt.size <= MAX_RUNS_READ) {
+              break;
+            }
+            this.runsReadAt.delete(old);
           }
         }
       }),
@@ -160,7 +168,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const key of [...this.logs.keys()]) {
       this.close(vscode.Uri.parse(key));
     }
-    this.decorations.forEach((d) => d.dispose());
+    this.painter.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 
@@ -184,7 +192,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       ref,
       language: vscode.env.language,
       fetchAction: async () => {
-        if (open.runWatch !== undefined && !open.runRead) {
+        if (open.runWatchedSince !== undefined && !this.readSinceWatched(open)) {
           // Its first reading since the log is polled (joined when one is under way).
           await this.services.runs.refresh(run);
         }
@@ -199,7 +207,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       },
       changed: () => this.scheduleFlush(uri),
     });
-    const open: OpenLog = { log, run, runRead: false, openedAt: Date.now(), readingFirst: true, lastFlush: 0, takeMs: 0, requests: 0 };
+    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, lastFlush: 0, takeMs: 0, requests: 0 };
     this.logs.set(key, open);
     open.first = log
       .update()
@@ -220,14 +228,23 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /**
    * The action as the run's answer has it: when it is finished (that never changes), or when the
-   * run was read while this log is polled and its last request did not fail; else undefined (asked).
+   * run was read while this log is polled or just now, and its last request did not fail; else
+   * undefined (asked).
    */
   private actionFromRun(open: OpenLog, actionExecutionId: string): ActionExecution | undefined {
     const action = this.services.data.knownExecution(open.run)?.action_executions.find((a) => a.action_execution_id === actionExecutionId);
     if (action === undefined) {
       return undefined;
     }
-    return isFinished(action.status) || (open.runRead && !this.services.runs.isStale(open.run)) ? action : undefined;
+    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
+    const current = this.readSinceWatched(open) || (readAt !== undefined && Date.now() - readAt <= JUST_READ_MS);
+    return isFinished(action.status) || (current && !this.services.runs.isStale(open.run)) ? action : undefined;
+  }
+
+  /** The run was read since the log began to poll it. */
+  private readSinceWatched(open: OpenLog): boolean {
+    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
+    return readAt !== undefined && open.runWatchedSince !== undefined && readAt >= open.runWatchedSince;
   }
 
   private close(uri: vscode.Uri): void {
@@ -248,7 +265,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const [key, open] of this.logs) {
       const wanted = visible.has(key) && !open.log.done;
       if (wanted && open.watch === undefined) {
-        open.runRead = false;
+        open.runWatchedSince = Date.now();
         open.runWatch = this.services.runs.show(open.run, this.services.data.knownExecution(open.run)?.status ?? undefined);
         open.watch = this.scheduler.watch(`log:${key}`, {
           status: `${open.log.status ?? ''}|${open.log.lineCount}`,
@@ -266,6 +283,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         open.watch = undefined;
         open.runWatch?.dispose();
         open.runWatch = undefined;
+        open.runWatchedSince = undefined;
       }
     }
   }
@@ -316,7 +334,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       if (editor.document !== doc) {
         continue;
       }
-      this.paint(editor, open.log);
+      this.painter.paint(editor, open.log);
       if (this.following.get(editor)) {
         const last = doc.lineCount - 1;
         editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
@@ -330,52 +348,8 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const editor of vscode.window.visibleTextEditors) {
       const open = this.logs.get(editor.document.uri.toString());
       if (open) {
-        this.paint(editor, open.log);
+        this.painter.paint(editor, open.log);
       }
     }
   }
-
-  /** Paints the log's styles on the lines in view and around them (a 100,000-line log has too many to send whole). */
-  private paint(editor: vscode.TextEditor, log: RunLog): void {
-    const offset = log.headerLines;
-    const shown = editor.visibleRanges;
-    const from = Math.max(0, (shown[0]?.start.line ?? 0) - offset - PAINT_MARGIN);
-    const to = (shown.at(-1)?.end.line ?? 0) - offset + PAINT_MARGIN + 1;
-    for (const styled of log.stylesIn(from, to)) {
-      const type = this.decorationFor(styled.style);
-      if (type === undefined) {
-        continue;
-      }
-      editor.setDecorations(
-        type,
-        styled.ranges.map(([line, start, end]) => new vscode.Range(line + offset, start, line + offset, end)),
-      );
-    }
-  }
-
-  private decorationFor(style: AnsiStyle): vscode.TextEditorDecorationType | undefined {
-    if (isPlainStyle(style)) {
-      return undefined;
-    }
-    const key = JSON.stringify(style);
-    let type = this.decorations.get(key);
-    if (type === undefined && this.decorations.size < MAX_STYLES) {
-      type = vscode.window.createTextEditorDecorationType({
-        color: style.fg === undefined ? undefined : editorColor(style.fg),
-        backgroundColor: style.bg === undefined ? undefined : editorColor(style.bg),
-        fontWeight: style.bold ? 'bold' : undefined,
-        fontStyle: style.italic ? 'italic' : undefined,
-        textDecoration: style.underline ? 'underline' : undefined,
-        opacity: style.dim ? '0.6' : undefined,
-        rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
-      });
-      this.decorations.set(key, type);
-    }
-    return type;
-  }
-}
-
-function editorColor(color: AnsiStyle['fg'] & {}): string | vscode.ThemeColor {
-  const mapped = colorForEditor(color);
-  return 'themeColor' in mapped ? new vscode.ThemeColor(mapped.themeColor) : mapped.hex;
 }
