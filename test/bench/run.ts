@@ -469,12 +469,16 @@ const RUNS_WHY_NOT_MET: { figure: RegExp; note: string }[] = [
     note: 'Unfocused, only the runs followed are asked, together once a minute (UNFOCUSED_MS): a log or a shown run polled meanwhile did not hear of the window losing its focus (vscode.window.onDidChangeWindowState).',
   },
   {
+    figure: /^Runs: extension host memory/,
+    note: 'Memory with a 100,000-line log open: the text is held twice in the extension host (the log\'s chunks and the editor\'s document lines), and each change told hands the editor the whole text (a few dozen MB of messages, which the process keeps as heap and malloc arenas after they are freed); the styled ranges are packed (runLog.ts) and only those in view are painted (logPainter.ts).',
+  },
+  {
     figure: /^Runs: status change/,
     note: 'A status change took longer than the poll interval plus 0.5 s to show: the poll found it (pace in pollSchedule.ts), then the row is drawn again from the data (provider.ts redrawRun); a loaded machine stretches the drawing (see the load average).',
   },
   {
     figure: /^Runs: a finished 10,000-line log/,
-    note: 'The 10,000-line log: one action request and ten pages of 1000 lines are the least (logModel.ts); its time is mostly the editor taking the text (logDocuments.ts coalesces changes every 250 ms) on a loaded machine.',
+    note: 'The 10,000-line log: ten pages of 1000 lines are the least (logModel.ts; the action\'s status comes from the run the Runs view read). Its time beside the raw fetches is the editor taking the text: the document opens with the whole first reading when it ends within a second (logDocuments.ts), then the editor diffs and draws it; a loaded machine (see the load average) stretches that most.',
   },
 ];
 

@@ -61,6 +61,8 @@ interface OpenLog {
   readonly openedAt: number;
   /** The first reading is under way. */
   readingFirst: boolean;
+  /** The text changed since the editor last asked for it. */
+  dirty: boolean;
   lastFlush: number;
   /** When the last change was told, until the editor has taken it. */
   toldAt?: number;
@@ -126,8 +128,19 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.open(uri)?.log.text() ?? vscode.l10n.t('This log address names no action execution.');
+  /** The log's text; on opening, after its first reading when that ends within FIRST_READ_MS (the editor then takes it once). */
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const open = this.open(uri);
+    if (!open) {
+      return vscode.l10n.t('This log address names no action execution.');
+    }
+    if (open.readingFirst) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([open.first, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()))))]);
+      clearTimeout(timer);
+    }
+    open.dirty = false;
+    return open.log.text();
   }
 
   /** The state of an open log (for the tests and the bench). */
@@ -205,9 +218,12 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         const page = await counted(client.getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }));
         return { lines: page.logs, total: page.total_element_count ?? undefined };
       },
-      changed: () => this.scheduleFlush(uri),
+      changed: () => {
+        open.dirty = true;
+        this.scheduleFlush(uri);
+      },
     });
-    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, lastFlush: 0, takeMs: 0, requests: 0 };
+    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, requests: 0 };
     this.logs.set(key, open);
     open.first = log
       .update()
@@ -301,6 +317,9 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       : Math.max(0, open.lastFlush + Math.max(FLUSH_MS, 2 * open.takeMs) - Date.now());
     open.flushTimer = setTimeout(() => {
       open.flushTimer = undefined;
+      if (!open.dirty) {
+        return; // the editor has the text as it is (it asked meanwhile)
+      }
       open.lastFlush = Date.now();
       open.toldAt = open.lastFlush;
       this.noteFollowing(uri);
