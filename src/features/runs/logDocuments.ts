@@ -1,8 +1,9 @@
 // The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
 // from a RunLog, its ANSI styles painted where the editor shows them (logPainter.ts), grown while
-// the action runs. Growth is told through the provider's onDidChange, coalesced (at most one every
-// FLUSH_MS, or twice as long as the editor took to take the last one) because each telling hands
-// the editor the whole text: a 100,000-line log then costs a few dozen of them, not one a page.
+// the action runs. Growth is told through the provider's onDidChange, coalesced (the first reading
+// once when it ends within a second; then at most one every FLUSH_MS, twice as long as the editor
+// took to take the last one, or longer as the log grows) because each telling hands the editor the
+// whole text: a 100,000-line log then costs a few of them, not one a page.
 // The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
 // watched only while the document is visible (the scheduler adds the focus); while it is, the run
 // is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
@@ -19,6 +20,8 @@ import { RunLog, type RunLogRef } from './runLog';
 export const RUN_LOG_SCHEME = 'wa-run-log';
 /** At most one document change per this many ms while a log is read. */
 const FLUSH_MS = 250;
+/** A log of n lines is told at most every n / LINES_PER_MS ms while it grows (100,000 lines: every 5 s). */
+const LINES_PER_MS = 20;
 /** The first reading is told whole when it ends within this, else in chunks from then on. */
 const FIRST_READ_MS = 1000;
 /** A run read this recently says its actions' status as it is (a log opened just after). */
@@ -310,11 +313,10 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       return;
     }
     // Each telling hands the editor the whole text: a log read at once is told once, and a big
-    // text, which takes the editor a while each time, at most half the time.
-    const wait =
-      open.readingFirst && open.lastFlush === 0
-        ? Math.max(0, open.openedAt + FIRST_READ_MS - Date.now())
-      : Math.max(0, open.lastFlush + Math.max(FLUSH_MS, 2 * open.takeMs) - Date.now());
+    // text, which takes the editor a while each time, at most half the time and less often as it
+    // grows (each telling costs the extension host the text a few times over until collected).
+    const gap = Math.max(FLUSH_MS, 2 * open.takeMs, open.log.lineCount / LINES_PER_MS);
+    const wait = open.readingFirst && open.lastFlush === 0 ? Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()) : Math.max(0, open.lastFlush + gap - Date.now());
     open.flushTimer = setTimeout(() => {
       open.flushTimer = undefined;
       if (!open.dirty) {
