@@ -385,9 +385,9 @@ function judgeEditor(r: BenchResults): void {
 // ------------------------------------------------------------------------------------------------
 // Output
 
-function table(markdown: boolean): string {
+function table(markdown: boolean, shown: Line[] = lines): string {
   const head = ['Figure', 'Measured', 'Goal', 'Met'];
-  const rows = lines.map((l) => [l.figure, l.value, l.goal, l.met === undefined ? '–' : l.met ? 'yes' : 'NO']);
+  const rows = shown.map((l) => [l.figure, l.value, l.goal, l.met === undefined ? '–' : l.met ? 'yes' : 'NO']);
   if (markdown) {
     const esc = (s: string) => s.replace(/\|/g, '\\|');
     return [`| ${head.join(' | ')} |`, '| --- | --- | --- | --- |', ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
@@ -482,9 +482,9 @@ const RUNS_WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
 ];
 
-function whyNotMet(): string[] {
+function whyNotMet(shown: Line[] = lines): string[] {
   const out: string[] = [];
-  for (const l of lines.filter((x) => x.met === false)) {
+  for (const l of shown.filter((x) => x.met === false)) {
     const why = [...RUNS_WHY_NOT_MET, ...WHY_NOT_MET].find((w) => w.figure.test(l.figure))?.note ?? `${l.figure}: not met in this run.`;
     if (!out.includes(why)) {
       out.push(why);
@@ -500,27 +500,54 @@ function machine(): string {
   return `${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version} (bench)${codeServerVersion ? `, code-server ${codeServerVersion}` : ''}, load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`;
 }
 
-function writeReadme(editorVersion: string | undefined): void {
-  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const body = [
-    BEGIN,
-    `Measured on ${date} on ${machine()}${editorVersion ? ` (VS Code ${editorVersion})` : ''} by \`npm run bench -- --write-readme\`.`,
-    '',
-    table(true),
-    '',
-    mutationScoreLine(),
-    ...(whyNotMet().length ? ['', 'Where a goal is not met:', '', ...whyNotMet().map((n) => `- ${n}`)] : []),
-    ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
-    END,
-  ].join('\n');
-  const text = fs.readFileSync(README, 'utf8');
-  const a = text.indexOf(BEGIN);
-  const b = text.indexOf(END);
+/** The figures of pipeline runs (test/bench/runs.ts) have a table of their own: `--only-runs` rewrites just it. */
+const RUNS_BEGIN = '<!-- bench-runs:begin -->';
+const RUNS_END = '<!-- bench-runs:end -->';
+const isRunsLine = (l: Line) => l.figure.startsWith('Runs: ');
+
+function replaceBlock(text: string, begin: string, end: string, body: string): string {
+  const a = text.indexOf(begin);
+  const b = text.indexOf(end);
   if (a < 0 || b < a) {
-    throw new Error(`CONTRIBUTING.md has no ${BEGIN} … ${END} markers (in its "Performance" section)`);
+    throw new Error(`CONTRIBUTING.md has no ${begin} … ${end} markers (in its "Performance" section)`);
   }
-  fs.writeFileSync(README, text.slice(0, a) + body + text.slice(b + END.length));
-  console.log(`[bench] CONTRIBUTING.md "Performance" updated`);
+  return text.slice(0, a) + body + text.slice(b + end.length);
+}
+
+function writeReadme(editorVersion: string | undefined, onlyRuns: boolean): void {
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const measured = `Measured on ${date} on ${machine()}${editorVersion ? ` (VS Code ${editorVersion})` : ''}`;
+  const main = lines.filter((l) => !isRunsLine(l));
+  const runs = lines.filter(isRunsLine);
+  let text = fs.readFileSync(README, 'utf8');
+  if (!onlyRuns) {
+    const body = [
+      BEGIN,
+      `${measured} by \`npm run bench -- --write-readme\`.`,
+      '',
+      table(true, main),
+      '',
+      mutationScoreLine(),
+      ...(whyNotMet(main).length ? ['', 'Where a goal is not met:', '', ...whyNotMet(main).map((n) => `- ${n}`)] : []),
+      ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
+      END,
+    ].join('\n');
+    text = replaceBlock(text, BEGIN, END, body);
+  }
+  if (runs.length) {
+    const body = [
+      RUNS_BEGIN,
+      `${measured} by \`npm run bench -- ${onlyRuns ? '--only-runs ' : ''}--write-readme\`.`,
+      '',
+      table(true, runs),
+      ...(whyNotMet(runs).length ? ['', 'Where a goal is not met:', '', ...whyNotMet(runs).map((n) => `- ${n}`)] : []),
+      ...(onlyRuns && notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
+      RUNS_END,
+    ].join('\n');
+    text = replaceBlock(text, RUNS_BEGIN, RUNS_END, body);
+  }
+  fs.writeFileSync(README, text);
+  console.log(`[bench] CONTRIBUTING.md "Performance" updated${onlyRuns ? ' (the runs table)' : ''}`);
 }
 
 async function main(): Promise<void> {
@@ -560,7 +587,7 @@ async function main(): Promise<void> {
   const missed = lines.filter((l) => l.met === false).length;
   console.log(`${lines.filter((l) => l.met).length} goal(s) met, ${missed} not met (${machine()}).`);
   if (args.has('--write-readme')) {
-    writeReadme(editorVersion);
+    writeReadme(editorVersion, onlyRuns);
   }
 }
 
