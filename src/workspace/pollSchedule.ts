@@ -213,6 +213,11 @@ export class PollScheduler {
     this.armUnfocused();
   }
 
+  /** Whether `key` is polled now (someone watches it). */
+  watches(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /** How many keys are polled now. */
   get watching(): number {
     return this.entries.size;

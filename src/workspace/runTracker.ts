@@ -95,10 +95,10 @@ export class RunTracker implements Disposable {
     return this.scheduler.watch(RunKey.execution(ref), { poll: () => this.poll(ref), status, done: status !== undefined && isFinished(status) });
   }
 
-  /** Reads the run now (after acting on it), joining a request under way; a run not watched is read once. */
+  /** Reads the run now (after acting on it, a log's poll), joining a request under way; a run not watched is read once. */
   async refresh(ref: ExecutionRef): Promise<void> {
     const key = RunKey.execution(ref);
-    if (this.followed.has(key)) {
+    if (this.scheduler.watches(key)) {
       await this.scheduler.refresh(key);
       return;
     }

@@ -164,12 +164,14 @@ describe('Acting on runs (UI)', () => {
     // Queue 2 s, Build bundle 8 s, Upload to production refused after 2 s.
     wb.emulator.clock.advance(13_000);
     await waitRunStatus(wb, 204, id, ['FAILED']);
+    // The row first: once it shows the failure, the notice is out (the notification center, opened
+    // before, hides when a notification it listed goes, and a new one then stays a hidden toast).
+    await waitRunRows(wb, runs, `#${id} failed`, (r) => runNumber(r) === id && r.icon === 'error');
     const failed = `Run #${id} of Release to production failed in action Upload to production: the pipeline may not use target production`;
     // A followed run is read every few seconds while the window has focus, and at least once a
     // minute when it has not (a loaded machine's test browser can lose it): bound 75 s.
     await wb.waitForNotification(exact(failed), 75_000);
     const label = await rowLabelOf(wb, id);
-    await waitRunRows(wb, runs, `#${id} failed`, (r) => runNumber(r) === id && r.icon === 'error');
     await wb.clickRow('Runs', exact(label));
     const actions = await wb.waitForRows(
       'Runs',
@@ -195,8 +197,8 @@ describe('Acting on runs (UI)', () => {
 
     wb.emulator.clock.advance(60_000);
     const done = await waitRunStatus(wb, 204, id, ['SUCCESSFUL']);
-    await wb.waitForNotification(exact(`Run #${id} of Release to production succeeded in ${lengthOf(done)}`));
     await waitRunRows(wb, runs, `#${id} succeeded`, (r) => runNumber(r) === id && r.icon === 'pass' && notWaitingNorRunning(r));
+    await wb.waitForNotification(exact(`Run #${id} of Release to production succeeded in ${lengthOf(done)}`));
   });
 
   it('cancels a running 203 run from its row after confirming; the row shows it cancelled', async () => {

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunLogDocuments } from '../../src/features/runs/logDocuments';
+import type { FeatureContext } from '../../src/services';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, clearRequests, emulatorUrl, extensionApi, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';
 
@@ -79,6 +80,52 @@ describe('Run logs: the installed Show Run Log…', function () {
     assert.equal(body.length, served.logs.length);
     assert.ok(!body.join('\n').includes('\u001b'), 'no escape codes in the text');
     assert.ok(done.state.styledRanges > 0, 'the coloured lines are painted');
+  });
+
+  it("a log takes its action's status from the run's answer while it is polled: after the first reading no request of its own for it, no lines asked before the action starts, and a finished action's log asks for its lines only", async () => {
+    const api = await signedInAs('admin-token');
+    const kernel = api.services as FeatureContext;
+    const started = (await apiCall('POST', P203, {})) as RunAnswer;
+    const ref = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: started.id };
+    const [, push] = ((await apiCall('GET', `${P203}/${started.id}`)) as RunAnswer).action_executions;
+    assert.equal(push.action.name, 'Push to registry');
+    const actionPath = (a: { action_execution_id: string }) => `${P203}/${started.id}/action_executions/${a.action_execution_id}`;
+    const asked = async (a: { action_execution_id: string }) => (await requests(actionPath(a))).map((r) => (r.path.includes('/logs') ? 'lines' : 'action'));
+    await clearRequests();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.showRunLog', { ...ref, actionExecutionId: push.action_execution_id, actionName: 'Push to registry' });
+    const logs = await runLogs();
+    await logs.whenRead(uri);
+    assert.deepEqual(await asked(push), ['action'], 'the first reading: the run not read yet, the action asked; not started: no lines');
+
+    await advanceClock(2_000 + 5_000); // Build image runs; Push to registry waits
+    await logs.refresh(uri);
+    await logs.refresh(uri);
+    await waitFor('the header saying the push waits', () => /^Action: Push to registry\nStatus: Created\n/.test(docOf(uri)?.getText() ?? ''));
+    assert.deepEqual(await asked(push), ['action'], 'its status from the run, polled with the log; no lines asked before it starts');
+    assert.ok((await requests(`${P203}/${started.id}`)).some((r) => r.path === `${P203}/${started.id}`), 'the run is read instead');
+
+    await advanceClock(20_000); // Build image ended at 22 s; Push to registry 5 s in
+    await kernel.runs.refresh(ref);
+    await logs.refresh(uri);
+    await waitFor('the push running, some of its lines shown', () => /Status: Running/.test(docOf(uri)?.getText() ?? '') && (logs.state(uri)?.lines ?? 0) > 0);
+    await advanceClock(30_000); // Push to registry ended at 47 s
+    await kernel.runs.refresh(ref);
+    await logs.refresh(uri);
+    const done = await waitFor('the whole log read', () => (logs.state(uri)?.done ? logs.state(uri) : undefined));
+    const all = await asked(push);
+    assert.deepEqual(all.filter((k) => k === 'action'), ['action'], `one request for the action in all, the first reading (${all.join(', ')})`);
+    const served = (await apiCall('GET', `${actionPath(push)}/logs?limit=1000`)) as { logs: string[] };
+    assert.equal(done.lines, served.logs.length);
+
+    // Notify team has finished, as the run last read says: its log asks for its lines only.
+    await advanceClock(5_000); // the run ended at 60 s
+    await kernel.runs.refresh(ref);
+    const notify = ((await apiCall('GET', `${P203}/${started.id}`)) as RunAnswer).action_executions[2];
+    assert.equal(kernel.data.knownExecution(ref)?.action_executions[2]?.status, 'SUCCESSFUL');
+    const notifyLog = await vscode.commands.executeCommand<vscode.Uri>('workspaceAutomation.showRunLog', { ...ref, actionExecutionId: notify.action_execution_id, actionName: 'Notify team' });
+    await logs.whenRead(notifyLog);
+    assert.equal(logs.state(notifyLog)?.done, true);
+    assert.deepEqual(await asked(notify), ['lines']);
   });
 
   it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown', async () => {

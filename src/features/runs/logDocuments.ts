@@ -1,21 +1,33 @@
 // The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
-// from a RunLog, its ANSI styles painted as decorations, grown while the action runs. Growth is
-// told through the provider's onDidChange, coalesced (at most one every FLUSH_MS) because each
-// telling hands the editor the whole text: a 100,000-line log then costs a few dozen of them, not
-// one a page. The editor follows the end unless the user scrolled up. Polling goes through a
-// PollScheduler, watched only while the document is visible (the scheduler adds the focus).
+// from a RunLog, its ANSI styles painted where the editor shows them (logPainter.ts), grown while
+// the action runs. Growth is told through the provider's onDidChange, coalesced (the first reading
+// once when it ends within a second; then at most one every FLUSH_MS, twice as long as the editor
+// took to take the last one, or longer as the log grows) because each telling hands the editor the
+// whole text: a 100,000-line log then costs a few of them, not one a page.
+// The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
+// watched only while the document is visible (the scheduler adds the focus); while it is, the run
+// is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
+// status and times come from the run's answer instead of a request of their own.
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import { isFinished, type ActionExecution } from '../../api';
+import type { FeatureContext } from '../../services';
 import { errorForLog } from '../../ui/errorMessages';
 import type { PollScheduler } from '../../workspace/pollSchedule';
-import { colorForEditor, isPlainStyle, type AnsiStyle } from './ansi';
+import { RunFamily, RunKey, type ExecutionRef } from '../../workspace/runData';
+import { LogPainter } from './logPainter';
 import { RunLog, type RunLogRef } from './runLog';
 
 export const RUN_LOG_SCHEME = 'wa-run-log';
 /** At most one document change per this many ms while a log is read. */
 const FLUSH_MS = 250;
-/** Styles painted at most (each is a decoration type); a log using more shows the rest plain. */
-const MAX_STYLES = 256;
+/** A log of n lines is told at most every n / LINES_PER_MS ms while it grows (100,000 lines: every 5 s). */
+const LINES_PER_MS = 20;
+/** The first reading is told whole when it ends within this, else in chunks from then on. */
+const FIRST_READ_MS = 1000;
+/** A run read this recently says its actions' status as it is (a log opened just after). */
+const JUST_READ_MS = 2_000;
+/** The runs whose last reading is remembered. */
+const MAX_RUNS_READ = 50;
 
 export function runLogUri(ref: RunLogRef, actionName: string): vscode.Uri {
   const name = `${actionName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80) || 'action'} #${ref.executionId}.log`;
@@ -42,9 +54,23 @@ export function refOfUri(uri: vscode.Uri): RunLogRef | undefined {
 
 interface OpenLog {
   readonly log: RunLog;
+  readonly run: ExecutionRef;
   watch?: vscode.Disposable;
+  /** The run polled while the log is (its answer says the action's status). */
+  runWatch?: vscode.Disposable;
+  /** When runWatch began: the run's answers since are current. */
+  runWatchedSince?: number;
   flushTimer?: ReturnType<typeof setTimeout>;
+  readonly openedAt: number;
+  /** The first reading is under way. */
+  readingFirst: boolean;
+  /** The text changed since the editor last asked for it. */
+  dirty: boolean;
   lastFlush: number;
+  /** When the last change was told, until the editor has taken it. */
+  toldAt?: number;
+  /** How long the editor took to take the last change. */
+  takeMs: number;
   /** The first reading (header and every line there is). */
   first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
@@ -66,11 +92,13 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changes.event;
   private readonly logs = new Map<string, OpenLog>();
-  private readonly decorations = new Map<string, vscode.TextEditorDecorationType>();
+  private readonly painter = new LogPainter();
   private readonly disposables: vscode.Disposable[] = [];
+  /** When each run lately read was read (its key: RunKey.execution). */
+  private readonly runsReadAt = new Map<string, number>();
 
   constructor(
-    private readonly services: Services,
+    private readonly services: FeatureContext,
     private readonly scheduler: PollScheduler,
   ) {
     this.disposables.push(
@@ -81,11 +109,41 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         this.arrangeWatches();
         this.paintVisible();
       }),
+      vscode.window.onDidChangeTextEditorVisibleRanges((e) => {
+        const open = e.textEditor.document.uri.scheme === RUN_LOG_SCHEME ? this.logs.get(e.textEditor.document.uri.toString()) : undefined;
+        if (open) {
+          this.painter.paint(e.textEditor, open.log);
+        }
+      }),
+      services.data.onDidChange((key) => {
+        if (key.startsWith(RunFamily.execution)) {
+          // Kept for the runs read lately only (a log opened on one needs no request for its action).
+          this.runsReadAt.delete(key);
+          this.runsReadAt.set(key, Date.now());
+          for (const old of this.runsReadAt.keys()) {
+            if (this.runsReadAt.size <= MAX_RUNS_READ) {
+              break;
+            }
+            this.runsReadAt.delete(old);
+          }
+        }
+      }),
     );
   }
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.open(uri)?.log.text() ?? vscode.l10n.t('This log address names no action execution.');
+  /** The log's text; on opening, after its first reading when that ends within FIRST_READ_MS (the editor then takes it once). */
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const open = this.open(uri);
+    if (!open) {
+      return vscode.l10n.t('This log address names no action execution.');
+    }
+    if (open.readingFirst) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([open.first, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()))))]);
+      clearTimeout(timer);
+    }
+    open.dirty = false;
+    return open.log.text();
   }
 
   /** The state of an open log (for the tests and the bench). */
@@ -126,7 +184,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const key of [...this.logs.keys()]) {
       this.close(vscode.Uri.parse(key));
     }
-    this.decorations.forEach((d) => d.dispose());
+    this.painter.dispose();
     this.disposables.forEach((d) => d.dispose());
   }
 
@@ -145,26 +203,67 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       open.requests++;
       return request;
     };
+    const run: ExecutionRef = { workspace: ref.workspace, project: ref.project, pipelineId: ref.pipelineId, executionId: ref.executionId };
     const log: RunLog = new RunLog({
       ref,
       language: vscode.env.language,
-      fetchAction: () => counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId)),
+      fetchAction: async () => {
+        if (open.runWatchedSince !== undefined && !this.readSinceWatched(open)) {
+          // Its first reading since the log is polled (joined when one is under way).
+          await this.services.runs.refresh(run);
+        }
+        return (
+          this.actionFromRun(open, ref.actionExecutionId) ??
+          counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId))
+        );
+      },
       fetchPage: async (offset, limit) => {
         const page = await counted(client.getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }));
         return { lines: page.logs, total: page.total_element_count ?? undefined };
       },
-      changed: () => this.scheduleFlush(uri),
-    });
-    const open: OpenLog = { log, lastFlush: 0, requests: 0 };
-    this.logs.set(key, open);
-    open.first = log.update().then(
-      () => this.arrangeWatches(),
-      (error: unknown) => {
-        this.services.log.warn(`Run log ${ref.project}/${ref.pipelineId}/${ref.executionId}/${ref.actionExecutionId}: ${errorForLog(error)}`);
-        this.arrangeWatches();
+      changed: () => {
+        open.dirty = true;
+        this.scheduleFlush(uri);
       },
-    );
+    });
+    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, requests: 0 };
+    this.logs.set(key, open);
+    open.first = log
+      .update()
+      .then(
+        () => undefined,
+        (error: unknown) => this.services.log.warn(`Run log ${ref.project}/${ref.pipelineId}/${ref.executionId}/${ref.actionExecutionId}: ${errorForLog(error)}`),
+      )
+      .then(() => {
+        // What was read is told now (not at the end of the first reading's wait).
+        open.readingFirst = false;
+        clearTimeout(open.flushTimer);
+        open.flushTimer = undefined;
+        this.scheduleFlush(uri);
+        this.arrangeWatches();
+      });
     return open;
+  }
+
+  /**
+   * The action as the run's answer has it: when it is finished (that never changes), or when the
+   * run was read while this log is polled or just now, and its last request did not fail; else
+   * undefined (asked).
+   */
+  private actionFromRun(open: OpenLog, actionExecutionId: string): ActionExecution | undefined {
+    const action = this.services.data.knownExecution(open.run)?.action_executions.find((a) => a.action_execution_id === actionExecutionId);
+    if (action === undefined) {
+      return undefined;
+    }
+    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
+    const current = this.readSinceWatched(open) || (readAt !== undefined && Date.now() - readAt <= JUST_READ_MS);
+    return isFinished(action.status) || (current && !this.services.runs.isStale(open.run)) ? action : undefined;
+  }
+
+  /** The run was read since the log began to poll it. */
+  private readSinceWatched(open: OpenLog): boolean {
+    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
+    return readAt !== undefined && open.runWatchedSince !== undefined && readAt >= open.runWatchedSince;
   }
 
   private close(uri: vscode.Uri): void {
@@ -173,6 +272,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     if (open) {
       this.logs.delete(key);
       open.watch?.dispose();
+      open.runWatch?.dispose();
       clearTimeout(open.flushTimer);
       open.log.dispose();
     }
@@ -184,6 +284,8 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const [key, open] of this.logs) {
       const wanted = visible.has(key) && !open.log.done;
       if (wanted && open.watch === undefined) {
+        open.runWatchedSince = Date.now();
+        open.runWatch = this.services.runs.show(open.run, this.services.data.knownExecution(open.run)?.status ?? undefined);
         open.watch = this.scheduler.watch(`log:${key}`, {
           status: `${open.log.status ?? ''}|${open.log.lineCount}`,
           poll: async () => {
@@ -198,6 +300,9 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       } else if (!wanted && open.watch !== undefined) {
         open.watch.dispose();
         open.watch = undefined;
+        open.runWatch?.dispose();
+        open.runWatch = undefined;
+        open.runWatchedSince = undefined;
       }
     }
   }
@@ -207,10 +312,18 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!open || open.flushTimer !== undefined) {
       return;
     }
-    const wait = Math.max(0, open.lastFlush + FLUSH_MS - Date.now());
+    // Each telling hands the editor the whole text: a log read at once is told once, and a big
+    // text, which takes the editor a while each time, at most half the time and less often as it
+    // grows (each telling costs the extension host the text a few times over until collected).
+    const gap = Math.max(FLUSH_MS, 2 * open.takeMs, open.log.lineCount / LINES_PER_MS);
+    const wait = open.readingFirst && open.lastFlush === 0 ? Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()) : Math.max(0, open.lastFlush + gap - Date.now());
     open.flushTimer = setTimeout(() => {
       open.flushTimer = undefined;
+      if (!open.dirty) {
+        return; // the editor has the text as it is (it asked meanwhile)
+      }
       open.lastFlush = Date.now();
+      open.toldAt = open.lastFlush;
       this.noteFollowing(uri);
       this.changes.fire(uri);
     }, wait);
@@ -234,11 +347,15 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     if (!open) {
       return;
     }
+    if (open.toldAt !== undefined) {
+      open.takeMs = Date.now() - open.toldAt;
+      open.toldAt = undefined;
+    }
     for (const editor of vscode.window.visibleTextEditors) {
       if (editor.document !== doc) {
         continue;
       }
-      this.paint(editor, open.log);
+      this.painter.paint(editor, open.log);
       if (this.following.get(editor)) {
         const last = doc.lineCount - 1;
         editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
@@ -252,48 +369,8 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     for (const editor of vscode.window.visibleTextEditors) {
       const open = this.logs.get(editor.document.uri.toString());
       if (open) {
-        this.paint(editor, open.log);
+        this.painter.paint(editor, open.log);
       }
     }
   }
-
-  private paint(editor: vscode.TextEditor, log: RunLog): void {
-    const offset = log.headerLines;
-    for (const styled of log.styles()) {
-      const type = this.decorationFor(styled.style);
-      if (type === undefined) {
-        continue;
-      }
-      editor.setDecorations(
-        type,
-        styled.ranges.map(([line, start, end]) => new vscode.Range(line + offset, start, line + offset, end)),
-      );
-    }
-  }
-
-  private decorationFor(style: AnsiStyle): vscode.TextEditorDecorationType | undefined {
-    if (isPlainStyle(style)) {
-      return undefined;
-    }
-    const key = JSON.stringify(style);
-    let type = this.decorations.get(key);
-    if (type === undefined && this.decorations.size < MAX_STYLES) {
-      type = vscode.window.createTextEditorDecorationType({
-        color: style.fg === undefined ? undefined : editorColor(style.fg),
-        backgroundColor: style.bg === undefined ? undefined : editorColor(style.bg),
-        fontWeight: style.bold ? 'bold' : undefined,
-        fontStyle: style.italic ? 'italic' : undefined,
-        textDecoration: style.underline ? 'underline' : undefined,
-        opacity: style.dim ? '0.6' : undefined,
-        rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
-      });
-      this.decorations.set(key, type);
-    }
-    return type;
-  }
-}
-
-function editorColor(color: AnsiStyle['fg'] & {}): string | vscode.ThemeColor {
-  const mapped = colorForEditor(color);
-  return 'themeColor' in mapped ? new vscode.ThemeColor(mapped.themeColor) : mapped.hex;
 }

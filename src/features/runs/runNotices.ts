@@ -57,6 +57,7 @@ export async function tellMoment(ctx: FeatureContext, moment: RunMoment, notify:
     });
   }
   shownNotices.push({ text, actions: actions.map((a) => a.label) });
+  ctx.log.info(`Run ${ref.project}/${ref.pipelineId}/${ref.executionId} ${execution.status ?? '?'}: notice shown`);
   shownNotices.splice(0, Math.max(0, shownNotices.length - MAX_KEPT_NOTICES));
   const severity = facet === 'failed' ? 'error' : moment.state === 'needs-person' ? 'warning' : 'info';
   const chosen = await notify(severity, text, actions.map((a) => a.label));

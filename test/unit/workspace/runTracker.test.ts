@@ -109,6 +109,27 @@ describe('workspace: following runs', () => {
     assert.deepEqual(stale, [true, false]);
   });
 
+  it('a refresh of a run only shown (a log open on it, a row) is its poll: the next one counts from it; one not watched is read once', async () => {
+    const ref = await start(203);
+    const path = `/workspaces/acme/projects/api-service/pipelines/203/executions/${ref.executionId}`;
+    const asked = () => emu.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+    const armed: number[] = [];
+    const timers: PollTimers = { now: () => Date.now(), setTimeout: (_callback, ms) => armed.push(ms), clearTimeout: () => undefined };
+    const shown = new RunTracker(data, { timers });
+    emu.clearRequests();
+    const watch = shown.show(ref, undefined);
+    assert.equal(armed.length, 1, 'shown: its first poll is due in 2 s');
+    await shown.refresh(ref);
+    assert.equal(asked(), 1);
+    assert.equal(armed.length, 2, 'the refresh was its poll: the next is due 2 s after it');
+    assert.ok(armed[1] > 1900 && armed[1] <= 2000, String(armed));
+    assert.equal(shown.isFollowed(ref), false, 'shown, not followed');
+    watch.dispose();
+    await shown.refresh(ref);
+    assert.deepEqual([asked(), armed.length], [2, 2], 'not watched: read once, nothing armed');
+    shown.dispose();
+  });
+
   it('reads a run reference tolerantly from a command argument', () => {
     const ref = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: 7 };
     assert.deepEqual(executionRefOf(ref), ref);

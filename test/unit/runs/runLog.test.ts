@@ -1,0 +1,62 @@
+// One action execution's log as a document's text (src/features/runs/runLog.ts): an action that
+// has not started is not asked for its lines; the styled ranges are kept packed and handed out by
+// the lines in view (a 100,000-line log has some 200,000 of them: the editor is given those near
+// what it shows).
+import * as assert from 'node:assert/strict';
+import type { ActionExecution } from '../../../src/api';
+import { RunLog } from '../../../src/features/runs/runLog';
+
+const GREEN = '\u001b[32m';
+const DIM = '\u001b[2m';
+const RESET = '\u001b[0m';
+const ref = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: 5, actionExecutionId: 'a'.repeat(24) };
+
+function logOf(lines: string[], status: () => string) {
+  const asked: number[] = [];
+  const log = new RunLog({
+    ref,
+    language: 'en',
+    fetchAction: async (): Promise<ActionExecution> => ({ status: status(), start_date: null, finish_date: null, action: { name: 'Test' } }),
+    fetchPage: async (offset, limit) => {
+      asked.push(offset);
+      return { lines: lines.slice(offset, offset + limit), total: lines.length };
+    },
+    changed: () => undefined,
+  });
+  return { log, asked };
+}
+
+describe('runs: a log document’s text', () => {
+  it('does not ask for the lines of an action that has not started; once it runs, it does', async () => {
+    let status = 'INITIAL';
+    const { log, asked } = logOf(['one', 'two'], () => status);
+    assert.deepEqual(await log.update(), { status: 'INITIAL|0', done: false });
+    status = 'enqueued';
+    await log.update();
+    assert.deepEqual(asked, [], 'no page asked before the action starts');
+    status = 'INPROGRESS';
+    assert.deepEqual(await log.update(), { status: 'INPROGRESS|2', done: false });
+    assert.deepEqual(asked, [0]);
+    status = 'SUCCESSFUL';
+    assert.deepEqual(await log.update(), { status: 'SUCCESSFUL|2', done: true });
+    assert.ok(log.text().endsWith('one\ntwo\n'), log.text());
+  });
+
+  it('hands out the styled ranges of the lines asked, every style (an empty list where none is)', async () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => (i % 2 ? `${GREEN}ok${RESET} case ${i}` : `${DIM}note${RESET} ${i}`));
+    const { log } = logOf(lines, () => 'SUCCESSFUL');
+    await log.update();
+    assert.equal(log.styledRangeCount, 2500);
+    const near = [...log.stylesIn(1000, 1004)].map((s) => [s.style.dim ? 'dim' : `fg ${String(s.style.fg)}`, s.ranges]);
+    assert.deepEqual(near, [
+      ['dim', [[1000, 0, 4], [1002, 0, 4]]],
+      ['fg 2', [[1001, 0, 2], [1003, 0, 2]]],
+    ]);
+    assert.deepEqual(
+      [...log.stylesIn(2499, 10_000)].map((s) => s.ranges),
+      [[], [[2499, 0, 2]]],
+      'the last line, and the style without a range there',
+    );
+    assert.deepEqual([...log.stylesIn(0, 1)].map((s) => s.ranges.length), [1, 0]);
+  });
+});
