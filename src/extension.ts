@@ -3,7 +3,10 @@
 // the kernel (src/kernel.ts: the API connection, the workspace's data, the sidebar) and every
 // feature (the list in src/lazy.ts) come with dist/lazy.js, started by the first command, as soon
 // as the session has a token, or right after activation for a returning user (src/lazyLoad.ts);
-// node-fetch with the first request (dist/fetch.js).
+// node-fetch with the first request (dist/fetch.js). It activates once the editor has started
+// (onStartupFinished, off the editor's critical path): the Accounts menu lists the accounts from the
+// start, and a returning user's views have their code loaded and their token read before the
+// sidebar opens (their rows are asked only once shown). A signed-out window loads no more than this.
 // The route of a request: a feature's command → the workspace's data or the session's client
 // (src/auth/session.ts) → the API connection's client for the session's address and token
 // (src/auth/apiConnection.ts) → src/api/.

@@ -1,0 +1,41 @@
+// A returning user (signed in before, the window reloaded) as a person meets them: the editor's
+// Accounts menu lists the account before the sidebar was ever opened (the extension activates once
+// the editor has started), no row is asked for until a view shows it (the rate budget), and the
+// Projects view shows every project when opened.
+import * as assert from 'node:assert/strict';
+import { demoProjects, projectLabel } from '../harness/dialect';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
+import { sameList, waitFor, workbench, type TreeRow } from './workbench';
+
+const PROVIDER = '(Workspace Automation)';
+const PROJECTS = demoProjects().map(projectLabel);
+const allProjects = (rows: TreeRow[]) => sameList(rows.map((r) => [r.label, r.level]), PROJECTS.map((label) => [label, 1]));
+
+describe('a returning user (UI)', () => {
+  before(() => openSignedIn(workbench()));
+
+  after(() => closeSignedIn(workbench()));
+
+  it('after a reload with the Explorer shown: the account is in the Accounts menu, nothing is asked until the Projects view opens, then every project shows', async () => {
+    const wb = workbench();
+    await wb.waitForRows('Projects', allProjects, 'the projects before the reload');
+    const before = (await wb.accountsMenuItems()).filter((l) => l.endsWith(PROVIDER));
+    assert.equal(before.length, 1, `one account of ours before the reload: ${JSON.stringify(before)}`);
+    // The Explorer is what the window restores: our container stays closed after the reload.
+    await wb.runCommand('View: Show Explorer');
+    await wb.page.locator('.sidebar .composite.title', { hasText: 'Explorer' }).first().waitFor();
+    wb.emulator.clearRequests();
+    await wb.reload();
+    const after = await waitFor('our account in the Accounts menu, the container never opened', async () => {
+      const labels = (await wb.accountsMenuItems()).filter((l) => l.endsWith(PROVIDER));
+      return labels.length > 0 ? labels : undefined;
+    });
+    assert.deepEqual(after, before);
+    const title = (await wb.page.locator('.sidebar .composite.title').allInnerTexts()).join(' | ');
+    assert.match(title, /explorer/i, 'the Explorer is still shown');
+    const asked = wb.emulator.requests.filter((r) => r.path.startsWith('/workspaces/acme/')).map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(asked, [], 'no view is shown: no row is asked');
+    await wb.openContainer();
+    await wb.waitForRows('Projects', allProjects, 'the projects after the reload');
+  });
+});
