@@ -33,6 +33,7 @@ export const pureModules = [
   'src/features/targets/targetFacts.ts',
   'src/workspace/effectiveVariables.ts',
   'src/workspace/currentProject.ts',
+  'src/workspace/currentPipeline.ts',
   'src/workspace/events.ts',
   'src/workspace/keyedStore.ts',
   'src/workspace/pagedData.ts',

@@ -10,7 +10,7 @@ import type { AuthSession } from './auth/session';
 import { OAuthTokens } from './auth/oauthTokens';
 import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
-import { CurrentPipeline } from './currentPipeline';
+import { CurrentPipeline } from './workspace/currentPipeline';
 import { CurrentProject } from './workspace/currentProject';
 import type { FeatureContext } from './services';
 import { openSettings } from './settings';

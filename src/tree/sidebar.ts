@@ -3,7 +3,7 @@
 // scope), each given by the feature whose view it concerns (provide). Also the current project,
 // which the Projects view sets and the Commits and Variables views follow.
 import type * as vscode from 'vscode';
-import type { CurrentPipeline } from '../currentPipeline';
+import type { CurrentPipeline } from '../workspace/currentPipeline';
 import type { CurrentProject } from '../workspace/currentProject';
 import type { CommitFilter, Views } from '../services';
 import type { NodeTreeProvider } from './nodeTreeProvider';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { pipelineName, projectName, type ProjectRef } from '../../api';
 import type { Session } from '../../services';
 import { DataFamily, DataKey, type WorkspaceData } from '../../workspace/workspaceData';
-import type { CurrentPipeline } from '../../currentPipeline';
+import type { CurrentPipeline } from '../../workspace/currentPipeline';
 import type { CurrentProject, ProjectChoice } from '../../workspace/currentProject';
 import { readGitRemotes } from '../../gitRemote';
 import { repoName, sameRepository, slug } from '../../workspace/repoAddress';

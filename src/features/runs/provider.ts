@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ExecutionSummary } from '../../api';
 import { ViewId } from '../../commandIds';
-import type { CurrentPipeline, PipelineChoice } from '../../currentPipeline';
+import type { CurrentPipeline, PipelineChoice } from '../../workspace/currentPipeline';
 import type { Session } from '../../services';
 import { MessageNode } from '../../tree/messageNode';
 import { NodeTreeProvider } from '../../tree/nodeTreeProvider';

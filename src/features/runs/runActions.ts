@@ -8,7 +8,7 @@ import { showErrorMessage, showInformationMessage } from '../../ui/notify';
 import { pipelineName, type Execution, type ExecutionOperation, type Pipeline, type RunVariable } from '../../api';
 import { Command } from '../../commandIds';
 import { noLinks } from '../../ui/markdown';
-import type { PipelineChoice } from '../../currentPipeline';
+import type { PipelineChoice } from '../../workspace/currentPipeline';
 import type { FeatureContext } from '../../services';
 import { BACK, prompterFrom, type Prompter } from '../../ui/multiStepInput';
 import { describeError, errorForLog, forbiddenMessage, scopeWarning } from '../../ui/errorMessages';

@@ -1,6 +1,7 @@
 // The pipeline the Runs view shows: the Projects view sets it when a pipeline (or one of its
-// actions) is selected; cleared when the session changes, like the current project.
-import * as vscode from 'vscode';
+// actions) is selected; cleared when the session changes, like the current project. No editor
+// dependency (the unit tests run it in plain Node).
+import { Emitter, type Disposable, type Event } from './events';
 
 export interface PipelineChoice {
   /** The project's name (used in API paths). */
@@ -11,11 +12,11 @@ export interface PipelineChoice {
   readonly name?: string;
 }
 
-export class CurrentPipeline implements vscode.Disposable {
+export class CurrentPipeline implements Disposable {
   private _pipeline: PipelineChoice | undefined;
-  private readonly emitter = new vscode.EventEmitter<PipelineChoice | undefined>();
+  private readonly emitter = new Emitter<PipelineChoice | undefined>();
   /** Fires with the new pipeline (or undefined when cleared); not when the same one is set again. */
-  readonly onDidChangeCurrentPipeline = this.emitter.event;
+  readonly onDidChangeCurrentPipeline: Event<PipelineChoice | undefined> = this.emitter.event;
 
   get currentPipeline(): PipelineChoice | undefined {
     return this._pipeline;
