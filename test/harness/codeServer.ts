@@ -127,6 +127,33 @@ function copyDir(src: string, dest: string): void {
   }
 }
 
+/** Extensions folders with a .vsix installed, by editor and .vsix file (path, time, size). */
+const installedFolders = new Map<string, Promise<string>>();
+
+/** An extensions folder of this process with `vsix` installed by `install`'s code-server (made on first use, removed at exit). */
+function installedExtensions(install: EditorInstall, vsix: string): Promise<string> {
+  const stat = fs.statSync(vsix);
+  const key = [install.codeServerBin, path.resolve(vsix), stat.mtimeMs, stat.size].join('|');
+  let folder = installedFolders.get(key);
+  if (!folder) {
+    folder = (async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wa-extensions-'));
+      const remove = () => fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+      if (!process.env.WA_KEEP) {
+        onCleanup(`extensions ${root}`, async () => remove(), remove);
+      }
+      const dirs = { userDataDir: path.join(root, 'user-data'), extensionsDir: path.join(root, 'extensions'), config: path.join(root, 'config.yaml') };
+      fs.mkdirSync(dirs.extensionsDir, { recursive: true });
+      fs.writeFileSync(dirs.config, 'auth: none\ncert: false\n');
+      await run(install.codeServerBin, [...profileArgs(dirs), '--install-extension', vsix, '--force'], { cwd: root, env: editorEnv(install, root, undefined), quiet: true });
+      return dirs.extensionsDir;
+    })();
+    installedFolders.set(key, folder);
+    folder.catch(() => installedFolders.delete(key));
+  }
+  return folder;
+}
+
 /** Starts code-server with a fresh profile and (by default) the packaged extension installed. */
 export async function startCodeServer(opts: CodeServerOptions = {}): Promise<CodeServer> {
   const install = await ensureEditor();
@@ -144,15 +171,13 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     JSON.stringify({ ...quietSettings, ...opts.settings }, null, 2),
   );
   const env = editorEnv(install, root, opts.env);
-  const dirs = { userDataDir, extensionsDir, config };
-
   const vsix = opts.vsix === undefined ? vsixPath : opts.vsix;
-  if (vsix) {
-    if (!fs.existsSync(vsix)) {
-      throw new Error(`${vsix} does not exist: run \`npm run package\` first`);
-    }
-    await run(install.codeServerBin, [...profileArgs(dirs), '--install-extension', vsix, '--force'], { cwd: root, env, quiet: true });
+  if (vsix && !fs.existsSync(vsix)) {
+    throw new Error(`${vsix} does not exist: run \`npm run package\` first`);
   }
+  // The extensions folder with the .vsix installed is made once per editor version and .vsix file
+  // (an install is a code-server process of about 3 s); every editor of this process reuses it.
+  const dirs = { userDataDir, extensionsDir: vsix ? await installedExtensions(install, vsix) : extensionsDir, config };
 
   const port = opts.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
@@ -218,7 +243,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     folder,
     root,
     userDataDir,
-    extensionsDir,
+    extensionsDir: dirs.extensionsDir,
     serverLog,
     startMs,
     exited,
