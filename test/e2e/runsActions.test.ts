@@ -186,6 +186,7 @@ describe('Acting on runs (UI)', () => {
         ['Restart service', 'circle-outline', 'Not run'],
       ],
     );
+    await wb.readmeScreenshot('runs');
 
     await wb.clickNotificationButton(exact(failed), 'Allow Release to production on production…');
     await wb.clickNotificationButton(exact(`Allow pipeline Release to production (project api-service) to use target ${listedTargetLabel(PRODUCTION_TARGET_ID)}?`), 'Allow');

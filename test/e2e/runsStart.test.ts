@@ -69,6 +69,9 @@ describe('Run Pipeline and its log (UI)', () => {
     });
     assert.ok(!done.includes('typed-in-the-UI'), 'the typed password is not in the log');
     assert.ok(!done.includes('\u001b['), 'no escape codes in the text');
+    // Notify team (about 10 s) ends the run: the Runs view, which shows the pipeline, turns its row green.
+    wb.emulator.clock.advance(15_000);
+    await wb.waitForRows('Runs', (rows) => rows.some((r) => r.level === 1 && r.label.startsWith(`#${runId} `) && r.icon === 'pass'), `run #${runId} succeeded`);
     await wb.readmeScreenshot('run-log');
   });
 });

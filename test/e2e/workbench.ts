@@ -253,7 +253,7 @@ export class Workbench {
         timeout,
       );
     } catch (e) {
-      throw new Error(`${(e as Error).message}; rows were: ${JSON.stringify(last.map((r) => r.label))}`);
+      throw new Error(`${(e as Error).message}; rows were: ${JSON.stringify(last.map((r) => [r.label, r.description, r.icon].filter(Boolean).join(' | ')))}`);
     }
   }
 
