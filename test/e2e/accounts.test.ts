@@ -5,22 +5,14 @@
 // status bar name the shown one), then Sign Out of one from the editor's Accounts menu while the
 // other keeps working.
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import { startEmulator, type Emulator } from '../emulator';
 import { testDialect } from '../harness/emulator';
+import { freePort } from '../harness/freePort';
 import { demoTokens, waitFor, workbench } from './workbench';
 import { API_URL_SETTING, changeSettingsAndReload, WORKSPACE_SETTING } from './viewsHelpers';
 
 const CLIENT_ID = 'wa-ui-test';
 const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** "GET /user 200" lines of an emulator's log, the query left out. */
 const logLines = (emu: Emulator): string[] => emu.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);

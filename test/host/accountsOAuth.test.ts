@@ -3,21 +3,13 @@
 // loopback listener or the URI handler; refusals (denied, a wrong state, a replayed code) end in
 // a message and nothing stored; an expired token is renewed without asking (the emulator's clock).
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
 import { dialectTag } from '../harness/dialect';
+import { freePort } from '../harness/freePort';
 import { consentRedirect } from '../harness/oauthConsent';
 import { setSetting, signedOutState, tokenKey } from './sessionHelpers';
 import type { ExtensionApi } from '../../src/extension';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 interface Result {
   signedIn: boolean;
