@@ -49,6 +49,11 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
 
   async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
     const sessions = await this.readSessions();
+    // What the editor knows now: a later change is announced against it. Without this, an account
+    // the editor listed at start (a reload) and a refused renewal then removed stayed in its menu.
+    this.known = new Map(sessions.map((s) => [s.id, s]));
+    // An account removed while they were read (a refused renewal as the window opens) is announced now.
+    void this.announce();
     // The service's scope names vary (2026 names, older ones): a session is never withheld for a name it does not list.
     return options?.account ? sessions.filter((s) => s.account.id === options.account?.id) : sessions;
   }

@@ -5,22 +5,15 @@
 // status bar name the shown one), then Sign Out of one from the editor's Accounts menu while the
 // other keeps working.
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import { startEmulator, type Emulator } from '../emulator';
 import { testDialect } from '../harness/emulator';
+import { freePort } from '../harness/freePort';
+import { consentPage } from './oauthConsentPage';
 import { demoTokens, waitFor, workbench } from './workbench';
 import { API_URL_SETTING, changeSettingsAndReload, WORKSPACE_SETTING } from './viewsHelpers';
 
 const CLIENT_ID = 'wa-ui-test';
 const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** "GET /user 200" lines of an emulator's log, the query left out. */
 const logLines = (emu: Emulator): string[] => emu.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
@@ -67,16 +60,7 @@ describe('accounts (UI)', () => {
     assert.match(await wb.quickInputMessage(), /client secret/);
     const opened = wb.page.context().waitForEvent('page');
     await wb.submit(''); // a public application: no secret
-    const consent = await opened;
-    await consent.waitForLoadState('domcontentloaded');
-    // code-server opens a localhost address through its own /proxy/<port>/ path (for a browser on
-    // another machine), which the emulator refuses (it answers only at its own address, against DNS
-    // rebinding). The browser here is on the emulator's machine: the same address, opened directly.
-    const proxied = new RegExp(`/proxy/${wb.emulator.port}(/oauth2/authorize\\?.*)$`).exec(consent.url());
-    if (proxied) {
-      await consent.goto(`${firstUrl}${proxied[1]}`);
-    }
-    assert.match(consent.url(), new RegExp(`^${firstUrl}/oauth2/authorize\\?`));
+    const consent = await consentPage(opened, wb.emulator);
     assert.match(await consent.locator('body').innerText(), /Workspace Automation \(UI test\)/);
     await consent.getByRole('button', { name: 'Approve' }).click();
     await consent

@@ -27,6 +27,8 @@ export interface EmulatorOAuth {
   readonly lifetimes: Lifetimes;
   /** How many codes and tokens were issued, and how many work now. */
   stats(): OAuthStats;
+  /** Access taken back (as a user does in the service's settings): what was issued with `token`'s authorization stops working; false for an unknown token. */
+  revoke(token: string): boolean;
 }
 
 export interface Emulator {
@@ -88,6 +90,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
         return { ...server.oauth.lifetimes };
       },
       stats: () => server.oauth.stats(),
+      revoke: (token) => server.oauth.grants.revokeIssuing(token),
     },
   };
 }

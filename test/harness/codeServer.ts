@@ -2,10 +2,10 @@
 // the packaged extension into it, and stops it with its whole process group.
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { killGroup, onCleanup } from './cleanup';
+import { freePort } from './freePort';
 import { EditorInstall, ensureEditor, nodeEnv, run } from './install';
 import { vsixPath } from './paths';
 
@@ -63,19 +63,6 @@ export const quietSettings: Record<string, unknown> = {
   'window.restoreWindows': 'none',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function profileArgs(dirs: { userDataDir: string; extensionsDir: string; config: string }): string[] {
   return ['--user-data-dir', dirs.userDataDir, '--extensions-dir', dirs.extensionsDir, '--config', dirs.config];

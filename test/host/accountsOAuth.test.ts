@@ -3,21 +3,13 @@
 // loopback listener or the URI handler; refusals (denied, a wrong state, a replayed code) end in
 // a message and nothing stored; an expired token is renewed without asking (the emulator's clock).
 import * as assert from 'node:assert/strict';
-import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
 import { dialectTag } from '../harness/dialect';
+import { freePort } from '../harness/freePort';
 import { consentRedirect } from '../harness/oauthConsent';
-import { setSetting, signedOutState, tokenKey } from './sessionHelpers';
+import { clearRequests, emulatorUrl, hideSidebar, setSetting, signedOutState, signInCommand, tokenKey } from './sessionHelpers';
 import type { ExtensionApi } from '../../src/extension';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 interface Result {
   signedIn: boolean;
@@ -162,4 +154,142 @@ describe(`accounts: Sign In with OAuth ${dialectTag}`, function () {
     assert.notEqual(after, before, 'the renewed set is stored');
     assert.equal(api.session.signedIn, true);
   });
+});
+
+describe(`accounts: OAuth renewal, before expiry and refused ${dialectTag}`, function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let api: ExtensionApi;
+  let loopback: string;
+  const setKey = (): string => `workspaceAutomation.oauth:${emu.url}`;
+  /** "POST /oauth2/token 200" lines of the OAuth emulator's log. */
+  const log = (): string[] => emu.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+  const tokenRequests = (): string[] => log().filter((l) => l.startsWith('POST /oauth2/token'));
+
+  async function signedOutOfAll(): Promise<void> {
+    api = await signedOutState();
+    for (const s of await api.accounts.getSessions(undefined, {})) {
+      await api.accounts.removeSession(s.id);
+    }
+  }
+
+  /** Alice signed in with OAuth at the OAuth emulator (shown), in acme. */
+  async function aliceWithOAuth(): Promise<void> {
+    await setSetting('apiUrl', emu.url);
+    await api.session.reload();
+    const clientId = emu.oauth.registerClient({ redirect_uris: [loopback], token_endpoint_auth_method: 'none', client_name: 'Editor test' }).clientId;
+    api.oauthRedirects.open = async (url) => {
+      await fetch((await consentRedirect(url, 'approve')).href);
+      return true;
+    };
+    const result = await vscode.commands.executeCommand<Result>('workspaceAutomation.signInWithOAuth', { clientId, clientSecret: '', redirect: 'loopback', workspace: 'acme' });
+    assert.equal(result?.signedIn, true, result?.error);
+    assert.equal(api.session.baseUrl, emu.url);
+  }
+
+  before(async () => {
+    emu = await startEmulator({ dialect: process.env.WA_DIALECT === 'vendor' ? 'vendor' : 'default' });
+    const port = await freePort();
+    loopback = `http://127.0.0.1:${port}/callback`;
+    await setSetting('oauth.loopbackPort', port);
+    // No view loads on its own: the requests counted are the tests'.
+    await hideSidebar();
+  });
+
+  beforeEach(async () => {
+    await signedOutOfAll();
+    emu.reset();
+  });
+
+  after(async () => {
+    await setSetting('oauth.loopbackPort', undefined);
+    await signedOutOfAll();
+    await emu.close();
+  });
+
+  it('a token near its expiry is renewed before it is used, without a 401; the rotated refresh token is stored before the new access token goes out', async () => {
+    await aliceWithOAuth();
+    const secrets = api.services.context.secrets;
+    const issued = JSON.parse((await secrets.get(setKey())) ?? '{}') as { accessToken: string; refreshToken: string; obtainedAt: number; expiresAt: number };
+    // 30 s before the access token expires, on both clocks: the emulator's advanced, and the stored
+    // set written as if obtained that much earlier (the editor's own clock cannot be moved).
+    const elapsedMs = (emu.oauth.lifetimes.accessTokenS - 30) * 1000;
+    emu.clock.advance(elapsedMs);
+    await secrets.store(setKey(), JSON.stringify({ ...issued, obtainedAt: issued.obtainedAt - elapsedMs, expiresAt: issued.expiresAt - elapsedMs }));
+    // What the emulator had answered when each new set was stored (the store awaited).
+    const answeredWhenStored: string[][] = [];
+    const store = secrets.store;
+    secrets.store = async (key, value) => {
+      await store.call(secrets, key, value);
+      if (key === setKey()) {
+        answeredWhenStored.push(log());
+      }
+    };
+    emu.clearRequests();
+    let user: Awaited<ReturnType<NonNullable<typeof api.session.client>['getUser']>> | undefined;
+    try {
+      user = await api.session.client?.getUser();
+    } finally {
+      secrets.store = store;
+    }
+    assert.equal(user?.name, 'Alice Admin');
+    assert.deepEqual(log(), ['POST /oauth2/token 200', 'GET /user 200'], 'renewed first, no 401, nothing asked of the user');
+    assert.deepEqual(answeredWhenStored, [['POST /oauth2/token 200']], 'the new set stored before the request that uses it');
+    const renewed = JSON.parse((await secrets.get(setKey())) ?? '{}') as { accessToken: string; refreshToken: string };
+    assert.notEqual(renewed.refreshToken, issued.refreshToken, 'the rotated refresh token is kept');
+    assert.notEqual(renewed.accessToken, issued.accessToken);
+    assert.equal(emu.oauth.stats().activeRefreshTokens, 1, 'the stored refresh token is the one that works');
+
+    // The old access token expires on the emulator: the views go on with the new one, nothing renewed again.
+    emu.clock.advance(60_000);
+    emu.clearRequests();
+    api.views.projects.refresh();
+    const projects = await api.views.projects.getChildren();
+    assert.ok(projects.length > 1, `the Projects view lists the projects: ${projects.length}`);
+    assert.deepEqual(tokenRequests(), []);
+    assert.deepEqual(log().filter((l) => / 401$/.test(l)), []);
+    assert.equal(api.session.signedIn, true);
+  });
+
+  for (const ending of ['expired', 'revoked'] as const) {
+    it(`a renewal refused (the refresh token ${ending}): that account signed out after one token request, the other account keeps working, nothing else lost`, async () => {
+      // Dave with a token at the run's emulator, then Alice with OAuth at this one (shown).
+      assert.equal((await signInCommand('dev-token', 'acme'))?.signedIn, true);
+      await aliceWithOAuth();
+      const secrets = api.services.context.secrets;
+      const refreshToken = (JSON.parse((await secrets.get(setKey())) ?? '{}') as { refreshToken: string }).refreshToken;
+      if (ending === 'expired') {
+        emu.clock.advance((emu.oauth.lifetimes.refreshTokenS + 5) * 1000);
+      } else {
+        assert.equal(emu.oauth.revoke(refreshToken), true);
+      }
+      emu.clearRequests();
+      await clearRequests();
+
+      // Several requests at once, then more: one renewal asked for, then none.
+      const client = api.session.client;
+      const outcomes = await Promise.allSettled([client?.getUser(), client?.getUser(), client?.getUser()]);
+      assert.deepEqual(outcomes.map((o) => o.status), ['rejected', 'rejected', 'rejected']);
+      for (let i = 0; i < 3; i++) {
+        await client?.getUser().catch(() => undefined);
+        api.views.projects.refresh();
+        await api.views.projects.getChildren();
+      }
+      assert.deepEqual(tokenRequests(), ['POST /oauth2/token 400'], `one renewal, refused: ${JSON.stringify(log())}`);
+
+      // Alice is signed out (her secrets gone); Dave's account, token and workspace stay.
+      assert.equal(api.session.signedIn, false);
+      assert.equal(await secrets.get(setKey()), undefined);
+      assert.equal(await secrets.get(tokenKey(emu.url)), undefined);
+      assert.deepEqual((await api.accounts.getSessions(undefined, {})).map((s) => s.account.label), [`Dave Developer (${emulatorUrl()})`]);
+      assert.equal(await secrets.get(tokenKey(emulatorUrl())), 'dev-token');
+      assert.equal(vscode.workspace.getConfiguration('workspaceAutomation').get('workspace'), 'acme', 'the workspace setting stays');
+      assert.equal(await vscode.commands.executeCommand('workspaceAutomation.switchAccount', emulatorUrl()), true);
+      assert.equal(api.session.workspace, 'acme');
+      assert.equal((await api.session.client?.getUser())?.name, 'Dave Developer');
+      api.views.projects.refresh();
+      assert.ok((await api.views.projects.getChildren()).length > 1, 'Dave\'s projects');
+      assert.deepEqual(tokenRequests(), ['POST /oauth2/token 400'], 'nothing renewed at Alice\'s address since');
+    });
+  }
 });

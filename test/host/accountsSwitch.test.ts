@@ -7,8 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
 import { dialectTag } from '../harness/dialect';
+import { json, loopbackCertificate, startHostileServer } from '../harness/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
-import { clearRequests, emulatorUrl, hideSidebar, requests, setSetting, signedOutState, signInCommand, waitFor } from './sessionHelpers';
+import { clearRequests, config, emulatorUrl, hideSidebar, requests, setSetting, signedOutState, signInCommand, waitFor } from './sessionHelpers';
 import type { ExtensionApi } from '../../src/extension';
 
 const SWITCH = 'workspaceAutomation.switchAccount';
@@ -25,6 +26,11 @@ describe(`accounts: Switch Account ${dialectTag}`, function () {
   });
 
   async function signedOutOfAll(): Promise<void> {
+    for (const key of ['accountType', 'host']) {
+      if (config().inspect(key)?.globalValue !== undefined) {
+        await setSetting(key, undefined);
+      }
+    }
     api = await signedOutState();
     for (const s of await api.accounts.getSessions(undefined, {})) {
       await api.accounts.removeSession(s.id);
@@ -144,6 +150,70 @@ describe(`accounts: Switch Account ${dialectTag}`, function () {
       assert.deepEqual((await requests()).filter((r) => r.path.includes('/dormant')), []);
     } finally {
       listening.dispose();
+    }
+  });
+
+  it('Sign In through the account-type step to a self-hosted installation: the account appears with its host and works, beside the first', async () => {
+    // The installation: https://127.0.0.1:<port>/api (what the self-hosted step makes of a host),
+    // a TLS front with a certificate of its own before the second emulator.
+    const outsideApi: string[] = [];
+    const front = await startHostileServer({
+      tls: loopbackCertificate(),
+      upstream: second.url,
+      handler: (req, res) => {
+        if (!req.path.startsWith('/api/')) {
+          outsideApi.push(req.path);
+          json(res, 404, { errors: [{ message: 'Not found.' }] });
+          return true;
+        }
+        req.path = req.path.slice('/api'.length);
+        return false;
+      },
+    });
+    const rejectUnauthorized = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    // The extension host trusts the front's self-signed certificate for this test only.
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      assert.equal((await signInCommand('admin-token', 'acme'))?.signedIn, true);
+      await setSetting('apiUrl', undefined);
+      await api.session.reload();
+      const host = `127.0.0.1:${front.port}`;
+      const installation = `https://${host}/api`;
+      const prompter = new ScriptedPrompter([{ pick: 'Self-hosted installation' }, { input: host }, { input: 'dev-token' }, { pick: /^Acme$/ }]);
+      assert.equal(await vscode.commands.executeCommand('workspaceAutomation.signIn', { prompter }), true);
+      assert.deepEqual(prompter.prompts[0].items.map((i) => i.label), ['US account', 'EU account', 'Self-hosted installation']);
+      assert.match(prompter.prompts[2].text, new RegExp(`token for ${installation.replace(/[.]/g, '\\.')}`));
+      assert.equal(prompter.remaining, 0);
+
+      const dave = `Dave Developer (${host})`;
+      assert.equal(api.session.baseUrl, installation);
+      assert.equal(api.session.workspace, 'acme');
+      assert.deepEqual((await api.accounts.getSessions(undefined, {})).map((s) => s.account.label).sort(), [`Alice Admin (${emulatorUrl()})`, dave].sort());
+      await waitFor('the title to name the installation\'s account', () => api.views.projects.treeView?.description === `acme · ${dave}`);
+      second.clearRequests();
+      assert.equal((await api.session.client?.getUser())?.name, 'Dave Developer');
+      api.views.projects.refresh();
+      assert.ok((await api.views.projects.getChildren()).length > 1, 'the installation\'s projects');
+      assert.deepEqual(second.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`), ['GET /user', 'GET /workspaces/acme/projects'], 'asked through the front');
+      assert.deepEqual(outsideApi, [], 'every request under /api');
+
+      // Alice and back: each at her own address; the installation's address comes back from its account.
+      await clearRequests();
+      assert.equal(await vscode.commands.executeCommand(SWITCH, emulatorUrl()), true);
+      assert.equal((await api.session.client?.getUser())?.name, 'Alice Admin');
+      assert.equal(await vscode.commands.executeCommand(SWITCH, installation), true);
+      assert.equal(api.session.baseUrl, installation);
+      assert.equal(config().get('accountType'), 'self-hosted');
+      assert.equal(config().get('host'), host);
+      assert.equal((await api.session.client?.getUser())?.name, 'Dave Developer');
+      assert.deepEqual((await requests()).map((r) => `${r.method} ${r.path}`), ['GET /user'], 'Alice\'s address asked once, by her own request');
+    } finally {
+      if (rejectUnauthorized === undefined) {
+        delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      } else {
+        process.env.NODE_TLS_REJECT_UNAUTHORIZED = rejectUnauthorized;
+      }
+      await front.close();
     }
   });
 });

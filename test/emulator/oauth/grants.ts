@@ -119,6 +119,15 @@ export class Grants {
     family.revoked = true;
   }
 
+  /** The user takes the application's access back: the authorization `token` (access or refresh) came from stops working. False for a token never issued. */
+  revokeIssuing(token: string): boolean {
+    const family = (this.access.get(token) ?? this.refresh.get(token))?.family;
+    if (family) {
+      this.revoke(family);
+    }
+    return family !== undefined;
+  }
+
   /**
    * The access token as the API sees it (the demo tokens' shape): undefined when unknown,
    * revoked or expired at `now`, which the API answers with 401.

@@ -86,6 +86,19 @@ for (const dialect of DIALECTS) {
       assert.equal(emu.oauth.stats().revokedFamilies, 1);
     });
 
+    it('access taken back (revoke): the access token gets 401, the refresh token invalid_grant; an unknown token revokes nothing', async () => {
+      const { code, verifier } = await approvedCode(emu);
+      const issued = await tokenRequest(emu, { grant_type: 'authorization_code', code, redirect_uri: DEMO_REDIRECT_URI, code_verifier: verifier });
+      assert.equal(issued.status, 200);
+      assert.equal(emu.oauth.revoke('wa-rt-never-issued'), false);
+      assert.equal((await call(emu.url, 'GET', '/user', { token: issued.json.access_token })).status, 200);
+      assert.equal(emu.oauth.revoke(issued.json.refresh_token), true);
+      assert.equal((await call(emu.url, 'GET', '/user', { token: issued.json.access_token })).status, 401);
+      const renewal = await tokenRequest(emu, { grant_type: 'refresh_token', refresh_token: issued.json.refresh_token });
+      assert.equal(renewal.json.error, 'invalid_grant');
+      assert.equal(emu.oauth.stats().revokedFamilies, 1);
+    });
+
     it('a code lives 60 s on the emulator clock', async () => {
       const early = await approvedCode(emu);
       emu.clock.advance(59_000);

@@ -1,0 +1,134 @@
+// Sign In with OAuth when the browser cannot come back to the editor (issue 24): the consent
+// approved on the emulator, the address it redirected to pasted by hand with "Paste the
+// Address…". A pasted address with another state, or at another address, ends in a clear message
+// and nothing stored; the right one signs in. Then the renewal refused (the refresh token past its
+// lifetime on the emulator's clock): one "sign in again" notification and one token request,
+// the account signed out (the extension-host tests count the requests of several views at once).
+import * as assert from 'node:assert/strict';
+import { freePort } from '../harness/freePort';
+import { consentRedirect } from '../harness/oauthConsent';
+import { consentPage } from './oauthConsentPage';
+import { waitFor, workbench } from './workbench';
+import { WORKSPACE_SETTING } from './viewsHelpers';
+
+const CLIENT_ID = 'wa-ui-paste';
+const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
+const PASTE_OFFER = 'If the browser cannot come back to the editor, paste the address it ended on.';
+
+describe('accounts: Paste the Address… (UI)', () => {
+  let loopback: string;
+  let secretAsked = false;
+  const logLines = (): string[] => workbench().emulator.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
+  const tokenRequests = (): string[] => logLines().filter((l) => l.startsWith('POST /oauth2/token'));
+  const ourAccounts = async (): Promise<string[]> => (await workbench().accountsMenuItems()).filter((l) => l.endsWith('(Workspace Automation)'));
+
+  before(async () => {
+    const wb = workbench();
+    const port = await freePort();
+    loopback = `http://127.0.0.1:${port}/callback`;
+    wb.setUserSettings({
+      [WORKSPACE_SETTING]: 'acme',
+      'workspaceAutomation.oauth.clientId': CLIENT_ID,
+      'workspaceAutomation.oauth.redirect': 'loopback',
+      'workspaceAutomation.oauth.loopbackPort': port,
+    });
+    await wb.open(); // fresh browser profile: signed out; the emulator back to its demo data
+    wb.emulator.oauth.registerClient({ redirect_uris: [loopback], token_endpoint_auth_method: 'none', client_name: 'Workspace Automation (paste test)' }, { clientId: CLIENT_ID });
+    await wb.openContainer();
+  });
+
+  after(async () => {
+    const wb = workbench();
+    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, ...Object.fromEntries(OAUTH_SETTINGS.map((k) => [k, undefined])) });
+    await wb.close();
+  });
+
+  /**
+   * Runs Sign In with OAuth; the browser shows the consent page, which is approved on the emulator
+   * while the browser never reaches the editor; resolves with where the emulator redirected.
+   */
+  async function approvedElsewhere(): Promise<URL> {
+    const wb = workbench();
+    await wb.clearNotifications();
+    const opened = wb.page.context().waitForEvent('page');
+    await wb.runCommand('Workspace Automation: Sign In with OAuth');
+    if (!secretAsked) {
+      // Asked once: a public application, no secret.
+      await wb.waitQuickInput({ title: /Sign In with OAuth/ });
+      assert.match(await wb.quickInputMessage(), /client secret/);
+      await wb.submit('');
+      secretAsked = true;
+    }
+    const consent = await consentPage(opened, wb.emulator);
+    const redirect = await consentRedirect(consent.url(), 'approve');
+    await consent.close();
+    assert.equal(`${redirect.origin}${redirect.pathname}`, loopback);
+    return redirect;
+  }
+
+  async function paste(address: string): Promise<void> {
+    const wb = workbench();
+    await wb.clickNotificationButton(PASTE_OFFER, 'Paste the Address…');
+    await wb.waitQuickInput({ title: /Sign In with OAuth/ });
+    assert.match(await wb.quickInputMessage(), /The address the browser ended on/);
+    await wb.submit(address);
+    await wb.waitQuickInputClosed();
+  }
+
+  async function nothingStored(): Promise<void> {
+    const wb = workbench();
+    assert.deepEqual(tokenRequests(), [], 'no code exchanged');
+    assert.equal(wb.emulator.oauth.stats().accessTokensIssued, 0);
+    assert.deepEqual(await ourAccounts(), [], 'no account in the Accounts menu');
+    assert.match(await wb.welcomeText('Projects'), /Sign in/i);
+  }
+
+  it('a pasted address with another state: refused with a clear message, nothing stored', async () => {
+    const wb = workbench();
+    const redirect = await approvedElsewhere();
+    redirect.searchParams.set('state', 'forged-state');
+    await paste(redirect.href);
+    assert.match(await wb.waitForNotification(/^The sign-in with OAuth failed/), /state that does not match the request/);
+    await nothingStored();
+  });
+
+  it('a pasted address at another address than the registered redirect: refused with a clear message, nothing stored', async () => {
+    const wb = workbench();
+    const redirect = await approvedElsewhere();
+    const elsewhere = new URL(redirect.href);
+    elsewhere.port = String((await freePort()));
+    await paste(elsewhere.href);
+    const message = await wb.waitForNotification(/^The sign-in with OAuth failed/);
+    assert.match(message, /came back to an address other than the expected one/);
+    assert.ok(!message.includes(redirect.searchParams.get('code') ?? '-'), 'the code is not shown');
+    await nothingStored();
+  });
+
+  it('the address the emulator redirected to, pasted: signed in, the projects listed, one code exchanged', async () => {
+    const wb = workbench();
+    const redirect = await approvedElsewhere();
+    await paste(redirect.href);
+    await wb.waitForRows('Projects', (rows) => rows.some((r) => r.label === 'Web App'), 'the projects after the pasted sign-in');
+    assert.match(await wb.waitForNotification(/^Signed in to/), /as Alice Admin/);
+    assert.deepEqual(tokenRequests(), ['POST /oauth2/token 200']);
+    assert.deepEqual(await ourAccounts(), [`Alice Admin (${wb.emulator.url}) (Workspace Automation)`]);
+  });
+
+  it('a renewal refused (the refresh token past its lifetime) while several views load at once: one "sign in again", one token request, the account signed out', async () => {
+    const wb = workbench();
+    await wb.clickRow('Projects', 'Web App'); // the Commits view follows it: after the reload two views ask at once
+    await waitFor('the Commits view to follow Web App', async () => ((await wb.viewDescription('Commits')).startsWith('Web App') ? true : undefined));
+    wb.emulator.clock.advance((wb.emulator.oauth.lifetimes.refreshTokenS + 5) * 1000);
+    wb.emulator.clearRequests();
+    await wb.reload(); // the window again: every shown view loads, each with the expired token
+    const ended = `The sign-in to Alice Admin (${wb.emulator.url}) has ended: sign in again to go on.`;
+    await wb.waitForNotification(ended);
+    await waitFor('the signed-out welcome', async () => (/Sign in/i.test(await wb.welcomeText('Projects')) ? true : undefined));
+    const refusedRequests = logLines().filter((l) => / 401$/.test(l));
+    assert.ok(refusedRequests.length >= 2, `several requests refused: ${JSON.stringify(logLines())}`);
+    assert.deepEqual(tokenRequests(), ['POST /oauth2/token 400'], JSON.stringify(logLines()));
+    const notices = await wb.notifications();
+    assert.deepEqual(notices.filter((n) => /has ended|sign in again/i.test(n)), [ended], JSON.stringify(notices));
+    assert.deepEqual(await ourAccounts(), [], 'the account signed out');
+  });
+});
