@@ -25,14 +25,18 @@ describe('a returning user (UI)', () => {
     await wb.runCommand('View: Show Explorer');
     await wb.page.locator('.sidebar .composite.title', { hasText: 'Explorer' }).first().waitFor();
     wb.emulator.clearRequests();
-    await wb.reload();
+    // Reload Window, not a page reload: the workbench saves its state (the Explorer shown) first.
+    const reloaded = wb.page.waitForEvent('load', { timeout: 90_000 });
+    await wb.runCommand('Developer: Reload Window');
+    await reloaded;
+    await wb.ready();
     const after = await waitFor('our account in the Accounts menu, the container never opened', async () => {
       const labels = (await wb.accountsMenuItems()).filter((l) => l.endsWith(PROVIDER));
       return labels.length > 0 ? labels : undefined;
     });
     assert.deepEqual(after, before);
     const title = (await wb.page.locator('.sidebar .composite.title').allInnerTexts()).join(' | ');
-    assert.match(title, /explorer/i, 'the Explorer is still shown');
+    assert.match(title, /explorer/i, `the Explorer is still shown (the side bar shows ${title})`);
     const asked = wb.emulator.requests.filter((r) => r.path.startsWith('/workspaces/acme/')).map((r) => `${r.method} ${r.path}`);
     assert.deepEqual(asked, [], 'no view is shown: no row is asked');
     await wb.openContainer();
