@@ -133,6 +133,8 @@ describe('workspace: a list read a page at a time', () => {
 
     void list.load();
     await pages.answer(range(1, 5));
+    list.forgetFailure();
+    assert.deepEqual([list.started, list.items.length], [true, 5], 'nothing failed: nothing to forget');
     void list.load();
     await pages.fail(new Error('page 2 down'));
     list.forgetFailure();
@@ -220,6 +222,22 @@ describe('workspace: a list read a page at a time', () => {
     assert.equal(list.done, true, 'a page that brings nothing new ends the list');
     assert.equal(list.rows.length, 3, 'no second problem row');
   });
+
+  it('a first page of unreadable items only is a row each; so is one on a later page with new items', async () => {
+    const pages = new HandPages();
+    const list = new PagedData<Item>('k', 2, pages.fetch);
+    const broken = (items: Item[], at: number) => {
+      addProblem(items, at, 'no id', { name: 'broken' });
+      return items;
+    };
+    void list.load();
+    await pages.answer(broken(broken([], 0), 1));
+    assert.deepEqual(list.rows.map((r) => (r.problem ? 'problem' : r.item.id)), ['problem', 'problem']);
+    assert.equal(list.done, false, 'two sent for two asked');
+    void list.load();
+    await pages.answer(broken([item(3)], 1));
+    assert.deepEqual(list.rows.map((r) => (r.problem ? 'problem' : r.item.id)), ['problem', 'problem', 3, 'problem']);
+  });
 });
 
 describe('workspace: readings of one list at several page sizes', () => {
@@ -235,9 +253,11 @@ describe('workspace: readings of one list at several page sizes', () => {
     await five.load();
     assert.deepEqual([five.complete, five.items.length, five.pagesLoaded, asked], [true, 4, 1, ['1/100']]);
     assert.deepEqual(told, ['k'], 'told once');
+    told.length = 0;
     const four = store.list<Item>('k', 4, fetch);
     await four.load();
     assert.deepEqual(asked, ['1/100', '1/4'], 'four items fill a page of four: more may exist, so it asks');
+    assert.deepEqual(told, ['k', 'k'], 'asked, then arrived: nothing adopted');
   });
 
   it('complete() finds any complete reading of the key', async () => {
@@ -263,6 +283,17 @@ describe('workspace: readings of one list at several page sizes', () => {
     assert.deepEqual([all.started, store.peek('k')], [false, 'kept'], 'with a page size, objects are not forgotten');
     store.invalidateWhere((key) => key === 'k');
     assert.equal(store.peek('k'), undefined);
+  });
+
+  it('invalidateWhere() with a page size tells only the lists matched, not the objects', async () => {
+    const store = new KeyedStore();
+    await store.list<Item>('list', 10, listOf(3).fetch).load();
+    await store.object('object', async () => 1);
+    const told: string[] = [];
+    store.onDidChange((key) => told.push(key));
+    store.invalidateWhere(() => true, 10);
+    assert.deepEqual(told, ['list']);
+    assert.equal(store.peek('object'), 1);
   });
 });
 
@@ -316,9 +347,9 @@ describe('workspace: the keyed store’s objects', () => {
     store.onDidInvalidate((key) => told.push(`invalidate ${key}`));
     store.set('x', 1);
     store.dispose();
+    assert.equal(store.peek('x'), undefined, 'what it kept is forgotten');
     store.set('y', 2);
     store.invalidate('x');
     assert.deepEqual(told, ['change x', 'invalidate x']);
-    assert.equal(store.peek('x'), undefined, 'what it kept is forgotten');
   });
 });
