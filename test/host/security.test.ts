@@ -703,6 +703,19 @@ describe('security: Sign In and Select Workspace take scripted arguments only un
     assert.ok((await requests()).some((r) => r.path.startsWith('/workspaces')), 'the pick listed the workspaces');
   });
 
+  it('Switch Account with a prompter of another extension: the prompter is never asked; the person picks', async () => {
+    const asked: string[] = [];
+    const prompter = {
+      pick: async () => void asked.push('pick'),
+      input: async () => void asked.push('input'),
+      message: async () => void asked.push('message'),
+    };
+    await runDismissing('workspaceAutomation.switchAccount', { prompter });
+    assert.deepEqual(asked, []);
+    assert.equal(api.session.workspace, 'acme');
+    assert.equal(config().get('workspace'), 'acme');
+  });
+
   it('under the harness the same arguments are taken (what the suites rely on)', async () => {
     process.env[TEST_HARNESS_ENV] = '1';
     await vscode.commands.executeCommand('workspaceAutomation.selectWorkspace', 'dormant');

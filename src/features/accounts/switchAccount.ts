@@ -1,14 +1,14 @@
 // Workspace Automation: Switch Account… (the views' title menu, the palette, the account's status
 // bar item). Picks one of the signed-in accounts, or Sign In to another; the views then show that
 // account with the workspace it showed last (and, per address and workspace, its project). Under
-// the test harness only, an account's API address as argument picks it without asking; anywhere
-// else (a command link, another extension) the person picks.
+// the test harness only, an account's API address (or a prompter) as argument picks it without
+// asking; anywhere else (a command link, another extension) the person picks.
 import * as vscode from 'vscode';
 import { accountLabel, type AccountRecord } from '../../auth/accounts';
 import type { AuthSession } from '../../auth/session';
 import { Command } from '../../commandIds';
 import type { FeatureContext } from '../../services';
-import { prompterFrom, runSteps, type Prompter } from '../../ui/multiStepInput';
+import { prompterFrom, QuickInputPrompter, runSteps, type Prompter } from '../../ui/multiStepInput';
 import { showErrorMessage } from '../../ui/notify';
 import { scripted } from './signIn';
 
@@ -21,8 +21,10 @@ interface AccountItem extends vscode.QuickPickItem {
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.SwitchAccount, (...args: unknown[]) => {
-      const baseUrl = typeof args[0] === 'string' && scripted(ctx.context) ? args[0] : undefined;
-      return switchAccount(ctx.auth, baseUrl, prompterFrom(args));
+      // Another extension's arguments (a prompter of its own) are taken under the test harness only.
+      const harness = scripted(ctx.context);
+      const baseUrl = typeof args[0] === 'string' && harness ? args[0] : undefined;
+      return switchAccount(ctx.auth, baseUrl, harness ? prompterFrom(args) : new QuickInputPrompter());
     }),
   ];
 }
