@@ -9,6 +9,8 @@ export const pureModules = [
   'src/features/runs/ansiStyle.ts',
   'src/features/runs/gitHead.ts',
   'src/features/runs/logModel.ts',
+  'src/features/runs/runLog.ts',
+  'src/features/runs/styledRanges.ts',
   'src/features/runs/runPresentation.ts',
   'src/features/runs/runFacts.ts',
   'src/workspace/pollSchedule.ts',
