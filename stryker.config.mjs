@@ -11,6 +11,7 @@ export const pureModules = [
   'src/features/runs/logModel.ts',
   'src/features/runs/runLog.ts',
   'src/features/runs/styledRanges.ts',
+  'src/features/runs/tellingPace.ts',
   'src/features/runs/runPresentation.ts',
   'src/features/runs/runFacts.ts',
   'src/workspace/pollSchedule.ts',

@@ -41,6 +41,7 @@ export class RunLog {
   private header: string[];
   private lastStatus: string | undefined;
   private finished = false;
+  private updating = false;
   /** Why the last read failed, shown in the header until one succeeds. */
   private problem: string | undefined;
 
@@ -75,6 +76,11 @@ export class RunLog {
     return this.lastStatus;
   }
 
+  /** A reading is under way: the lines told now are not all there are (more pages may follow). */
+  get reading(): boolean {
+    return this.updating;
+  }
+
   /**
    * Each style of the log's text with its ranges on the log's lines [from, to) (the editor side
    * paints what is in view); a style with none there comes with an empty list (its old paint goes).
@@ -89,6 +95,7 @@ export class RunLog {
 
   /** Reads the action's status, then the lines beyond those read; resolves what the poll scheduler takes. */
   async update(): Promise<{ status: string | undefined; done: boolean }> {
+    this.updating = true;
     try {
       this.action = await this.options.fetchAction();
       this.lastStatus = this.action.status ?? undefined;
@@ -102,10 +109,12 @@ export class RunLog {
       this.finished = finishedBefore;
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
+      this.updating = false;
       this.refreshHeader();
       this.options.changed();
       throw error;
     }
+    this.updating = false;
     this.refreshHeader();
     this.options.changed();
     return { status: `${this.lastStatus ?? ''}|${this.model.lineCount}`, done: this.finished };

@@ -59,4 +59,31 @@ describe('runs: a log document’s text', () => {
     );
     assert.deepEqual([...log.stylesIn(0, 1)].map((s) => s.ranges.length), [1, 0]);
   });
+
+  it('says it is reading while pages come, and no longer when it tells the end of a reading, or of a failed one', async () => {
+    const seen: boolean[] = [];
+    let fail = false;
+    const lines = Array.from({ length: 2500 }, (_, i) => `line ${i}`);
+    const log: RunLog = new RunLog({
+      ref,
+      fetchAction: async (): Promise<ActionExecution> => {
+        if (fail) {
+          throw new Error('offline');
+        }
+        return { status: 'SUCCESSFUL', start_date: null, finish_date: null, action: { name: 'Test' } };
+      },
+      fetchPage: async (offset, limit) => ({ lines: lines.slice(offset, offset + limit), total: lines.length }),
+      changed: () => seen.push(log.reading),
+    });
+    assert.equal(log.reading, false, 'not before');
+    await log.update();
+    assert.deepEqual(seen, [true, true, true, false], 'three pages, then the end');
+    assert.equal(log.reading, false);
+    assert.equal(log.text(), `${log.text().split('\n\n')[0]}\n\n${lines.join('\n')}\n`, 'the header, a blank line, every line');
+    fail = true;
+    seen.length = 0;
+    await assert.rejects(log.update(), /offline/);
+    assert.deepEqual(seen, [false], 'a failed reading says so once, not reading');
+    assert.match(log.text(), /\(offline\)\n\n/, 'the header says why');
+  });
 });
