@@ -79,11 +79,46 @@ describe('runs: a log document’s text', () => {
     await log.update();
     assert.deepEqual(seen, [true, true, true, false], 'three pages, then the end');
     assert.equal(log.reading, false);
-    assert.equal(log.text(), `${log.text().split('\n\n')[0]}\n\n${lines.join('\n')}\n`, 'the header, a blank line, every line');
+    assert.equal(log.text(), `Action: Test\nStatus: Succeeded\n\n${lines.join('\n')}\n`, 'the header, a blank line, every line');
+    assert.equal(log.headerLines, 3);
     fail = true;
     seen.length = 0;
     await assert.rejects(log.update(), /offline/);
     assert.deepEqual(seen, [false], 'a failed reading says so once, not reading');
     assert.match(log.text(), /\(offline\)\n\n/, 'the header says why');
+  });
+
+  it('before its first reading says which action it is and that it is loading; a first reading that fails says why', async () => {
+    let fail = true;
+    const { log, asked } = logOf(['one'], () => {
+      if (fail) {
+        throw new Error('offline');
+      }
+      return 'SUCCESSFUL';
+    });
+    assert.equal(log.text(), `Action execution ${ref.actionExecutionId}\nLoading…\n\n`);
+    assert.equal(log.headerLines, 3);
+    assert.equal(log.done, false, 'not done before it is read');
+    await assert.rejects(log.update(), /offline/);
+    assert.equal(log.text(), `Action execution ${ref.actionExecutionId}\n(offline)\n\n`);
+    assert.equal(log.done, false);
+    fail = false;
+    assert.deepEqual(await log.update(), { status: 'SUCCESSFUL|1', done: true });
+    assert.equal(log.text(), 'Action: Test\nStatus: Succeeded\n\none\n', 'the reason gone once a reading succeeds');
+    assert.deepEqual(asked, [0]);
+  });
+
+  it('reads a status as the service may spell it (spaces, any case): one not started asks no lines', async () => {
+    const { log, asked } = logOf(['one'], () => ' Initial ');
+    assert.deepEqual(await log.update(), { status: ' Initial |0', done: false });
+    assert.deepEqual(asked, []);
+  });
+
+  it('asks nothing more once disposed', async () => {
+    const { log, asked } = logOf(['one'], () => 'SUCCESSFUL');
+    log.dispose();
+    await log.update();
+    assert.deepEqual(asked, []);
+    assert.equal(log.lineCount, 0);
   });
 });

@@ -56,6 +56,11 @@ describe('runs: a log’s styled ranges', () => {
     }
     assert.equal(short.bytes, 64 * 8, 'the first block doubles as it fills (16, 32, 64 ranges)');
     assert.deepEqual([...short.in(0, 40)][0].ranges.map((r) => r[0]), Array.from({ length: 40 }, (_, i) => i), 'nothing lost in the copies');
+    const crossing = new RangeStore();
+    for (let i = 0; i <= BLOCK; i++) {
+      crossing.add(green, i, 0, 1);
+    }
+    assert.equal(crossing.bytes, 2 * BLOCK * 8, 'a later block comes whole at once (never copied)');
   });
 
   it('keeps columns up to 16 bits, and a larger one as the bound', () => {
