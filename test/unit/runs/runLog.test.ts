@@ -121,4 +121,11 @@ describe('runs: a log document’s text', () => {
     assert.deepEqual(asked, []);
     assert.equal(log.lineCount, 0);
   });
+
+  it('an action without a status is read (its lines asked), and not done', async () => {
+    const { log, asked } = logOf(['one'], () => null as unknown as string);
+    assert.deepEqual(await log.update(), { status: '|1', done: false });
+    assert.deepEqual(asked, [0]);
+    assert.equal(log.status, undefined);
+  });
 });
