@@ -257,7 +257,8 @@ async function unfocusedRequests(wb: Workbench, add: Add): Promise<void> {
   emulator.clock.advance(5_000); // Build image runs (the clock then stands still)
   const row = await waitRun(wb, id, (r) => r.icon === 'sync', 'running');
   await wb.clickRow('Runs', exact(row.label));
-  await wb.waitForRows('Runs', (rs) => rs.some((r) => r.level === 2 && r.label === 'Build image'), `the actions of #${id}`);
+  // Its own actions (an earlier run's, expanded below it, would match a label alone): the first 'Build image' is then its.
+  await wb.waitForRows('Runs', (rs) => rs[rs.findIndex((r) => r.level === 1 && runNumber(r) === id) + 1]?.label === 'Build image', `the actions of #${id}`);
   await wb.clickRow('Runs', 'Build image');
   await wb.waitActiveEditor(new RegExp(`^Build image #${id}\\b`));
   const prefix = `${PIPELINES}/203/executions/${id}`;
