@@ -128,7 +128,7 @@ describe('Run logs: the installed Show Run Log…', function () {
     assert.deepEqual(await asked(notify), ['lines']);
   });
 
-  it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown', async () => {
+  it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown, told to the editor a few times', async () => {
     await signedInAs('admin-token');
     const runs = (await apiCall('GET', `${P207}?per_page=1`)) as { executions: { id: number }[] };
     const newest = (await apiCall('GET', `${P207}/${runs.executions[0].id}`)) as RunAnswer;
@@ -152,6 +152,8 @@ describe('Run logs: the installed Show Run Log…', function () {
     const logRequests = (await requests('/logs')).length;
     assert.ok(logRequests >= 10 && logRequests <= 11, `log requests: ${logRequests}`);
     assert.equal(shown.requests, logRequests + 1, 'and one for the action');
+    // Each telling hands the editor the whole text: read at once, the log is told a few times, not once a page.
+    assert.ok(shown.tellings <= 3, `changes told: ${shown.tellings}`);
   });
 
   it('from the palette asks the project, pipeline, run and action', async () => {

@@ -1,9 +1,9 @@
 // The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
 // from a RunLog, its ANSI styles painted where the editor shows them (logPainter.ts), grown while
-// the action runs. Growth is told through the provider's onDidChange, coalesced (the first reading
-// once when it ends within a second; then at most one every FLUSH_MS, twice as long as the editor
-// took to take the last one, or longer as the log grows) because each telling hands the editor the
-// whole text: a 100,000-line log then costs a few of them, not one a page.
+// the action runs. Growth is told through the provider's onDidChange, coalesced (tellingPace.ts:
+// the first reading once when it ends within a second, then less often as the log grows) because
+// each telling hands the editor the whole text: a 100,000-line log then costs a few of them, not
+// one a page.
 // The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
 // watched only while the document is visible (the scheduler adds the focus); while it is, the run
 // is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
@@ -16,14 +16,9 @@ import type { PollScheduler } from '../../workspace/pollSchedule';
 import { RunFamily, RunKey, type ExecutionRef } from '../../workspace/runData';
 import { LogPainter } from './logPainter';
 import { RunLog, type RunLogRef } from './runLog';
+import { FIRST_READ_MS, tellingDelay } from './tellingPace';
 
 export const RUN_LOG_SCHEME = 'wa-run-log';
-/** At most one document change per this many ms while a log is read. */
-const FLUSH_MS = 250;
-/** A log of n lines is told at most every n / LINES_PER_MS ms while it grows (100,000 lines: every 5 s). */
-const LINES_PER_MS = 20;
-/** The first reading is told whole when it ends within this, else in chunks from then on. */
-const FIRST_READ_MS = 1000;
 /** A run read this recently says its actions' status as it is (a log opened just after). */
 const JUST_READ_MS = 2_000;
 /** The runs whose last reading is remembered. */
@@ -61,6 +56,8 @@ interface OpenLog {
   /** When runWatch began: the run's answers since are current. */
   runWatchedSince?: number;
   flushTimer?: ReturnType<typeof setTimeout>;
+  /** When flushTimer fires. */
+  flushAt?: number;
   readonly openedAt: number;
   /** The first reading is under way. */
   readingFirst: boolean;
@@ -71,6 +68,10 @@ interface OpenLog {
   toldAt?: number;
   /** How long the editor took to take the last change. */
   takeMs: number;
+  /** The log's lines when the editor last took the text, or was told of it. */
+  linesTold: number;
+  /** Changes told (the tests). */
+  tellings: number;
   /** The first reading (header and every line there is). */
   first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
@@ -86,6 +87,8 @@ export interface RunLogState {
   readonly requests: number;
   readonly styledRanges: number;
   readonly watched: boolean;
+  /** Changes told to the editor since the document opened. */
+  readonly tellings: number;
 }
 
 export class RunLogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -143,6 +146,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       clearTimeout(timer);
     }
     open.dirty = false;
+    open.linesTold = open.log.lineCount;
     return open.log.text();
   }
 
@@ -157,6 +161,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       requests: open.requests,
       styledRanges: open.log.styledRangeCount,
       watched: open.watch !== undefined,
+      tellings: open.tellings,
     };
   }
 
@@ -226,7 +231,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         this.scheduleFlush(uri);
       },
     });
-    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, requests: 0 };
+    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
     this.logs.set(key, open);
     open.first = log
       .update()
@@ -239,6 +244,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         open.readingFirst = false;
         clearTimeout(open.flushTimer);
         open.flushTimer = undefined;
+        open.flushAt = undefined;
         this.scheduleFlush(uri);
         this.arrangeWatches();
       });
@@ -309,21 +315,36 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
 
   private scheduleFlush(uri: vscode.Uri): void {
     const open = this.logs.get(uri.toString());
-    if (!open || open.flushTimer !== undefined) {
+    if (!open) {
       return;
     }
-    // Each telling hands the editor the whole text: a log read at once is told once, and a big
-    // text, which takes the editor a while each time, at most half the time and less often as it
-    // grows (each telling costs the extension host the text a few times over until collected).
-    const gap = Math.max(FLUSH_MS, 2 * open.takeMs, open.log.lineCount / LINES_PER_MS);
-    const wait = open.readingFirst && open.lastFlush === 0 ? Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()) : Math.max(0, open.lastFlush + gap - Date.now());
+    const now = Date.now();
+    const wait = tellingDelay({
+      now,
+      openedAt: open.openedAt,
+      firstReading: open.readingFirst,
+      lastTold: open.lastFlush,
+      takeMs: open.takeMs,
+      lines: open.log.lineCount,
+      linesTold: open.linesTold,
+      reading: open.log.reading,
+    });
+    // A telling already due sooner stands; a reading that ended (or a doubled text) brings a later one forward.
+    if (open.flushAt !== undefined && open.flushAt <= now + wait) {
+      return;
+    }
+    clearTimeout(open.flushTimer);
+    open.flushAt = now + wait;
     open.flushTimer = setTimeout(() => {
       open.flushTimer = undefined;
+      open.flushAt = undefined;
       if (!open.dirty) {
         return; // the editor has the text as it is (it asked meanwhile)
       }
       open.lastFlush = Date.now();
       open.toldAt = open.lastFlush;
+      open.linesTold = open.log.lineCount;
+      open.tellings++;
       this.noteFollowing(uri);
       this.changes.fire(uri);
     }, wait);

@@ -7,8 +7,8 @@ import * as l10n from '@vscode/l10n';
 import type { ActionExecution } from '../../api';
 import { actionExecutionName, isFinished, parseApiDate } from '../../api';
 
-import { styleKey, type AnsiStyle } from './ansi';
 import { logHeader, LogModel, type FetchLogPage, type LogRange } from './logModel';
+import { RangeStore, type StyledRanges } from './styledRanges';
 
 export interface RunLogRef {
   readonly workspace: string;
@@ -28,19 +28,7 @@ export interface RunLogOptions {
   readonly now?: () => Date;
 }
 
-export interface StyledRanges {
-  readonly style: AnsiStyle;
-  /** [line, start, end], the line counted from the log's first line. */
-  readonly ranges: [number, number, number][];
-}
-
-/** A style's ranges, packed as line, start, end triples in line order (a 100,000-line log has some 200,000). */
-interface PackedRanges {
-  readonly style: AnsiStyle;
-  data: Int32Array;
-  /** Numbers used in `data` (three per range). */
-  used: number;
-}
+export type { StyledRanges };
 
 /** An action that has not started has no lines yet: its log is not asked for. */
 const NOT_STARTED = new Set(['INITIAL', 'ENQUEUED']);
@@ -48,12 +36,12 @@ const NOT_STARTED = new Set(['INITIAL', 'ENQUEUED']);
 export class RunLog {
   private readonly model: LogModel;
   private readonly parts: string[] = [];
-  private readonly styled = new Map<string, PackedRanges>();
+  private readonly styled = new RangeStore();
   private action: ActionExecution | undefined;
   private header: string[];
   private lastStatus: string | undefined;
   private finished = false;
-  private rangeCount = 0;
+  private updating = false;
   /** Why the last read failed, shown in the header until one succeeds. */
   private problem: string | undefined;
 
@@ -62,9 +50,12 @@ export class RunLog {
     this.model = new LogModel({ fetchPage: options.fetchPage, append: (chunk) => this.append(chunk.text, chunk.ranges), language: options.language });
   }
 
-  /** The document's text now. */
+  /**
+   * The document's text now, as one flat string: the extension host splits it into lines to
+   * compare, which flattens a concatenation into a second copy first (a 100,000-line log: 6 MB).
+   */
   text(): string {
-    return `${this.header.join('\n')}\n\n${this.parts.join('')}`;
+    return [this.header.join('\n'), '\n\n', ...this.parts].join('');
   }
 
   /** Lines above the log's first line (the header and its blank line). */
@@ -85,38 +76,26 @@ export class RunLog {
     return this.lastStatus;
   }
 
+  /** A reading is under way: the lines told now are not all there are (more pages may follow). */
+  get reading(): boolean {
+    return this.updating;
+  }
+
   /**
    * Each style of the log's text with its ranges on the log's lines [from, to) (the editor side
    * paints what is in view); a style with none there comes with an empty list (its old paint goes).
    */
-  *stylesIn(from: number, to: number): Iterable<StyledRanges> {
-    for (const packed of this.styled.values()) {
-      const { data } = packed;
-      const count = packed.used / 3;
-      let low = 0;
-      let high = count;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if (data[mid * 3] < from) {
-          low = mid + 1;
-        } else {
-          high = mid;
-        }
-      }
-      const ranges: [number, number, number][] = [];
-      for (let i = low; i < count && data[i * 3] < to; i++) {
-        ranges.push([data[i * 3], data[i * 3 + 1], data[i * 3 + 2]]);
-      }
-      yield { style: packed.style, ranges };
-    }
+  stylesIn(from: number, to: number): Iterable<StyledRanges> {
+    return this.styled.in(from, to);
   }
 
   get styledRangeCount(): number {
-    return this.rangeCount;
+    return this.styled.count;
   }
 
   /** Reads the action's status, then the lines beyond those read; resolves what the poll scheduler takes. */
   async update(): Promise<{ status: string | undefined; done: boolean }> {
+    this.updating = true;
     try {
       this.action = await this.options.fetchAction();
       this.lastStatus = this.action.status ?? undefined;
@@ -130,10 +109,12 @@ export class RunLog {
       this.finished = finishedBefore;
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
+      this.updating = false;
       this.refreshHeader();
       this.options.changed();
       throw error;
     }
+    this.updating = false;
     this.refreshHeader();
     this.options.changed();
     return { status: `${this.lastStatus ?? ''}|${this.model.lineCount}`, done: this.finished };
@@ -146,21 +127,7 @@ export class RunLog {
   private append(text: string, ranges: readonly LogRange[]): void {
     this.parts.push(text);
     for (const r of ranges) {
-      const key = styleKey(r.style);
-      let entry = this.styled.get(key);
-      if (entry === undefined) {
-        entry = { style: r.style, data: new Int32Array(3 * 64), used: 0 };
-        this.styled.set(key, entry);
-      }
-      if (entry.used + 3 > entry.data.length) {
-        const grown = new Int32Array(entry.data.length * 2);
-        grown.set(entry.data);
-        entry.data = grown;
-      }
-      entry.data[entry.used++] = r.line;
-      entry.data[entry.used++] = r.start;
-      entry.data[entry.used++] = r.end;
-      this.rangeCount++;
+      this.styled.add(r.style, r.line, r.start, r.end);
     }
     // Each page is told as it comes: the document grows while the rest is read.
     this.options.changed();

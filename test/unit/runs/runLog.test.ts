@@ -59,4 +59,73 @@ describe('runs: a log document’s text', () => {
     );
     assert.deepEqual([...log.stylesIn(0, 1)].map((s) => s.ranges.length), [1, 0]);
   });
+
+  it('says it is reading while pages come, and no longer when it tells the end of a reading, or of a failed one', async () => {
+    const seen: boolean[] = [];
+    let fail = false;
+    const lines = Array.from({ length: 2500 }, (_, i) => `line ${i}`);
+    const log: RunLog = new RunLog({
+      ref,
+      fetchAction: async (): Promise<ActionExecution> => {
+        if (fail) {
+          throw new Error('offline');
+        }
+        return { status: 'SUCCESSFUL', start_date: null, finish_date: null, action: { name: 'Test' } };
+      },
+      fetchPage: async (offset, limit) => ({ lines: lines.slice(offset, offset + limit), total: lines.length }),
+      changed: () => seen.push(log.reading),
+    });
+    assert.equal(log.reading, false, 'not before');
+    await log.update();
+    assert.deepEqual(seen, [true, true, true, false], 'three pages, then the end');
+    assert.equal(log.reading, false);
+    assert.equal(log.text(), `Action: Test\nStatus: Succeeded\n\n${lines.join('\n')}\n`, 'the header, a blank line, every line');
+    assert.equal(log.headerLines, 3);
+    fail = true;
+    seen.length = 0;
+    await assert.rejects(log.update(), /offline/);
+    assert.deepEqual(seen, [false], 'a failed reading says so once, not reading');
+    assert.match(log.text(), /\(offline\)\n\n/, 'the header says why');
+  });
+
+  it('before its first reading says which action it is and that it is loading; a first reading that fails says why', async () => {
+    let fail = true;
+    const { log, asked } = logOf(['one'], () => {
+      if (fail) {
+        throw new Error('offline');
+      }
+      return 'SUCCESSFUL';
+    });
+    assert.equal(log.text(), `Action execution ${ref.actionExecutionId}\nLoading…\n\n`);
+    assert.equal(log.headerLines, 3);
+    assert.equal(log.done, false, 'not done before it is read');
+    await assert.rejects(log.update(), /offline/);
+    assert.equal(log.text(), `Action execution ${ref.actionExecutionId}\n(offline)\n\n`);
+    assert.equal(log.done, false);
+    fail = false;
+    assert.deepEqual(await log.update(), { status: 'SUCCESSFUL|1', done: true });
+    assert.equal(log.text(), 'Action: Test\nStatus: Succeeded\n\none\n', 'the reason gone once a reading succeeds');
+    assert.deepEqual(asked, [0]);
+  });
+
+  it('reads a status as the service may spell it (spaces, any case): one not started asks no lines', async () => {
+    const { log, asked } = logOf(['one'], () => ' Initial ');
+    assert.deepEqual(await log.update(), { status: ' Initial |0', done: false });
+    assert.deepEqual(asked, []);
+  });
+
+  it('asks nothing more once disposed', async () => {
+    const { log, asked } = logOf(['one'], () => 'SUCCESSFUL');
+    log.dispose();
+    await log.update();
+    assert.deepEqual(asked, []);
+    assert.equal(log.lineCount, 0);
+  });
+
+  it('an action without a status is read (its lines asked), and not done', async () => {
+    const { log, asked } = logOf(['one'], () => null as unknown as string);
+    assert.deepEqual(await log.update(), { status: '|1', done: false });
+    assert.deepEqual(asked, [0]);
+    assert.equal(log.status, undefined);
+  });
 });
