@@ -7,13 +7,11 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../emulator';
 import { testDialect } from '../harness/emulator';
-import { freePort } from '../harness/freePort';
-import { consentPage } from './oauthConsentPage';
+import { consentPage, OAUTH_SETTINGS, openForLoopbackOAuth } from './oauthConsentPage';
 import { demoTokens, waitFor, workbench } from './workbench';
 import { API_URL_SETTING, changeSettingsAndReload, WORKSPACE_SETTING } from './viewsHelpers';
 
 const CLIENT_ID = 'wa-ui-test';
-const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
 
 /** "GET /user 200" lines of an emulator's log, the query left out. */
 const logLines = (emu: Emulator): string[] => emu.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
@@ -30,20 +28,9 @@ describe('accounts (UI)', () => {
   before(async () => {
     const wb = workbench();
     second = await startEmulator({ dialect: testDialect() });
-    const port = await freePort();
-    loopback = `http://127.0.0.1:${port}/callback`;
     savedApiUrl = wb.userSettings()[API_URL_SETTING];
-    wb.setUserSettings({
-      [WORKSPACE_SETTING]: 'acme',
-      'workspaceAutomation.oauth.clientId': CLIENT_ID,
-      'workspaceAutomation.oauth.redirect': 'loopback',
-      'workspaceAutomation.oauth.loopbackPort': port,
-    });
-    await wb.open(); // fresh browser profile: signed out; the emulator back to its demo data
+    loopback = await openForLoopbackOAuth(wb, CLIENT_ID, 'Workspace Automation (UI test)');
     firstUrl = wb.emulator.url;
-    // The application the user registered: a public one (PKCE, no secret) with the loopback redirect.
-    wb.emulator.oauth.registerClient({ redirect_uris: [loopback], token_endpoint_auth_method: 'none', client_name: 'Workspace Automation (UI test)' }, { clientId: CLIENT_ID });
-    await wb.openContainer();
   });
 
   after(async () => {

@@ -7,12 +7,11 @@
 import * as assert from 'node:assert/strict';
 import { freePort } from '../harness/freePort';
 import { consentRedirect } from '../harness/oauthConsent';
-import { consentPage } from './oauthConsentPage';
+import { consentPage, OAUTH_SETTINGS, openForLoopbackOAuth } from './oauthConsentPage';
 import { waitFor, workbench } from './workbench';
 import { WORKSPACE_SETTING } from './viewsHelpers';
 
 const CLIENT_ID = 'wa-ui-paste';
-const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
 const PASTE_OFFER = 'If the browser cannot come back to the editor, paste the address it ended on.';
 
 describe('accounts: Paste the Address… (UI)', () => {
@@ -24,17 +23,7 @@ describe('accounts: Paste the Address… (UI)', () => {
 
   before(async () => {
     const wb = workbench();
-    const port = await freePort();
-    loopback = `http://127.0.0.1:${port}/callback`;
-    wb.setUserSettings({
-      [WORKSPACE_SETTING]: 'acme',
-      'workspaceAutomation.oauth.clientId': CLIENT_ID,
-      'workspaceAutomation.oauth.redirect': 'loopback',
-      'workspaceAutomation.oauth.loopbackPort': port,
-    });
-    await wb.open(); // fresh browser profile: signed out; the emulator back to its demo data
-    wb.emulator.oauth.registerClient({ redirect_uris: [loopback], token_endpoint_auth_method: 'none', client_name: 'Workspace Automation (paste test)' }, { clientId: CLIENT_ID });
-    await wb.openContainer();
+    loopback = await openForLoopbackOAuth(wb, CLIENT_ID, 'Workspace Automation (paste test)');
   });
 
   after(async () => {

@@ -1,7 +1,35 @@
-// The consent page Sign In with OAuth opens in the test browser, at the emulator's own address.
+// OAuth sign-in in the UI tests: an editor set up for the loopback answer with an application
+// registered on the emulator, and the consent page it opens in the test browser, at the
+// emulator's own address.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Emulator } from '../emulator';
+import { freePort } from '../harness/freePort';
+import { WORKSPACE_SETTING } from './viewsHelpers';
+import type { Workbench } from './workbench';
+
+/** The OAuth settings a test sets (cleared in its after()). */
+export const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
+
+/**
+ * Opens a fresh editor (signed out, the emulator back to its demo data) whose OAuth sign-in
+ * answers at a loopback listener, with a public application (PKCE, no secret) `clientId`
+ * registered on the emulator for it, and opens the container. Resolves the redirect address.
+ */
+export async function openForLoopbackOAuth(wb: Workbench, clientId: string, clientName: string): Promise<string> {
+  const port = await freePort();
+  const loopback = `http://127.0.0.1:${port}/callback`;
+  wb.setUserSettings({
+    [WORKSPACE_SETTING]: 'acme',
+    'workspaceAutomation.oauth.clientId': clientId,
+    'workspaceAutomation.oauth.redirect': 'loopback',
+    'workspaceAutomation.oauth.loopbackPort': port,
+  });
+  await wb.open();
+  wb.emulator.oauth.registerClient({ redirect_uris: [loopback], token_endpoint_auth_method: 'none', client_name: clientName }, { clientId });
+  await wb.openContainer();
+  return loopback;
+}
 
 /**
  * Waits for the page opened with the authorize address and shows it at the emulator's address.
