@@ -5,15 +5,12 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator } from '../emulator';
 import { demoProjects, dialect, projectLabel } from '../harness/dialect';
-import { closeSignedIn, openSignedIn } from './viewsHelpers';
+import { allDemoProjects, closeSignedIn, openSignedIn } from './viewsHelpers';
 import { demoCommits } from '../emulator/demo-data';
-import { demoTokens, sameList, waitFor, workbench, type TreeRow } from './workbench';
-
-/** acme's projects in the run's dialect (the vendor's demo data adds one without a display name). */
-const PROJECTS = demoProjects().map(projectLabel);
+import { demoTokens, sameList, waitFor, workbench } from './workbench';
 
 /** The Projects view lists exactly acme's projects, every one collapsed at the top level. */
-const allProjects = (rows: TreeRow[]) => sameList(rows.map((r) => [r.label, r.level]), PROJECTS.map((label) => [label, 1]));
+const allProjects = allDemoProjects;
 
 describe('Projects view (UI)', () => {
   before(() => openSignedIn(workbench()));

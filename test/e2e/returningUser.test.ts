@@ -3,13 +3,10 @@
 // the editor has started), no row is asked for until a view shows it (the rate budget), and the
 // Projects view shows every project when opened.
 import * as assert from 'node:assert/strict';
-import { demoProjects, projectLabel } from '../harness/dialect';
-import { closeSignedIn, openSignedIn } from './viewsHelpers';
-import { sameList, waitFor, workbench, type TreeRow } from './workbench';
+import { allDemoProjects as allProjects, closeSignedIn, openSignedIn } from './viewsHelpers';
+import { waitFor, workbench } from './workbench';
 
 const PROVIDER = '(Workspace Automation)';
-const PROJECTS = demoProjects().map(projectLabel);
-const allProjects = (rows: TreeRow[]) => sameList(rows.map((r) => [r.label, r.level]), PROJECTS.map((label) => [label, 1]));
 
 describe('a returning user (UI)', () => {
   before(() => openSignedIn(workbench()));

@@ -2,7 +2,7 @@
 // workspace is preset in the user settings so Sign In asks only for the token (the sign-in flow's
 // own UI tests cover choosing a workspace). And the hooks of those that start signed out.
 import { demoProjects, projectLabel } from '../harness/dialect';
-import { demoTokens, sameList, waitFor, workbench, type Workbench } from './workbench';
+import { demoTokens, sameList, waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 
 export const WORKSPACE_SETTING = 'workspaceAutomation.workspace';
 export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
@@ -31,6 +31,10 @@ export function useSignedOutEditor(): { readonly apiUrl: unknown } {
 }
 
 /** Signs in with `token` through the Sign In command (workspace preset to acme by presetWorkspace). */
+/** The Projects view lists exactly acme's projects in the run's dialect, every one at the top level. */
+export const allDemoProjects = (rows: TreeRow[]): boolean =>
+  sameList(rows.map((r) => [r.label, r.level]), demoProjects().map(projectLabel).map((label) => [label, 1]));
+
 export async function signInWith(wb: Workbench, token: string): Promise<void> {
   await wb.runCommand('Workspace Automation: Sign In');
   await wb.waitQuickInput({ title: /Sign In/ });
