@@ -18,16 +18,53 @@ export function safeLocale(language: string | undefined): string | undefined {
   }
 }
 
+/** Formatters made so far, by kind, language and options; never more than FORMATTER_CACHE_LIMIT. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+export const FORMATTER_CACHE_LIMIT = 64;
+
+/**
+ * One formatter per kind, language and options, made once: making one costs milliseconds (tens
+ * for the first of a kind in a process), and the rate-limit item formats on every answer, the
+ * Runs and Commits views on every row. Intl formatters never change, so sharing them is safe.
+ */
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    if (formatters.size >= FORMATTER_CACHE_LIMIT) {
+      formatters.clear();
+    }
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export function numberFormat(language: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = safeLocale(language);
+  return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
+export function dateTimeFormat(language: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = safeLocale(language);
+  return cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** "in 3 days", "yesterday" (`numeric: 'auto'`), in `language`, or `fallback` when it is missing or not a language tag. */
+export function relativeTimeFormat(language: string | undefined, fallback?: string): Intl.RelativeTimeFormat {
+  const locale = safeLocale(language) ?? fallback;
+  return cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+}
+
 export function formatCount(n: number, language: string | undefined): string {
-  return new Intl.NumberFormat(safeLocale(language), { maximumFractionDigits: 0 }).format(n);
+  return numberFormat(language, { maximumFractionDigits: 0 }).format(n);
 }
 
 export function formatTime(date: Date, language: string | undefined): string {
-  return new Intl.DateTimeFormat(safeLocale(language), { timeStyle: 'short' }).format(date);
+  return dateTimeFormat(language, { timeStyle: 'short' }).format(date);
 }
 
 export function formatDateTime(date: Date, language: string | undefined): string {
-  return new Intl.DateTimeFormat(safeLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 const MINUTE = 60_000;
@@ -40,7 +77,7 @@ const DAY = 24 * HOUR;
  * 60 minutes"), and at least one minute (a reset seconds away does not read "now").
  */
 export function formatRelative(when: Date, now: Date, language: string | undefined): string {
-  const rtf = new Intl.RelativeTimeFormat(safeLocale(language), { numeric: 'auto' });
+  const rtf = relativeTimeFormat(language);
   const ms = when.getTime() - now.getTime();
   const sign = ms < 0 ? -1 : 1;
   const minutes = Math.max(1, Math.round(Math.abs(ms) / MINUTE));
@@ -68,10 +105,9 @@ const DURATION_UNITS: readonly [DurationUnit, number][] = [
  * ("2 min"), a negative or unknown length reads as 0 seconds (clocks of two machines disagree).
  */
 export function formatDuration(ms: number, language: string | undefined): string {
-  const locale = safeLocale(language);
   const total = Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) * 1000 : 0;
   const first = DURATION_UNITS.findIndex(([, size]) => total >= size);
-  const unit = (i: number, value: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: DURATION_UNITS[i][0], unitDisplay: 'short' }).format(value);
+  const unit = (i: number, value: number) => numberFormat(language, { style: 'unit', unit: DURATION_UNITS[i][0], unitDisplay: 'short' }).format(value);
   if (first < 0) {
     return unit(DURATION_UNITS.length - 1, 0);
   }

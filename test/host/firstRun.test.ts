@@ -27,7 +27,7 @@ describe('first run: status bar, log, token expiry, walkthrough', function () {
     it('is clickable: its command shows the budget, the reset and Show Log', async () => {
       const api = await signedInAs('admin-token', 'acme');
       await api.session.client!.listProjects('acme');
-      assert.equal(api.statusBar.visible, true);
+      await waitFor('the budget in the status bar', () => api.statusBar.visible);
       assert.equal(api.statusBar.item.command, 'workspaceAutomation.showRateLimit');
       assert.match(String(api.statusBar.item.tooltip), /Click for details and the request log/);
 

@@ -39,7 +39,8 @@ describe('session: windows, status bar and log', function () {
     const snap = api.rateLimit.snapshot();
     assert.equal(snap.limit, 5000);
     assert.ok(snap.remaining !== undefined && snap.remaining < 5000);
-    assert.equal(api.statusBar.visible, true);
+    // Shown a moment after the answer (ITEM_UPDATE_MS), not inside its reading.
+    await waitFor('the budget in the status bar', () => api.statusBar.visible);
     assert.match(api.statusBar.item.text, /^\$\(pulse\) \d,\d{3}\/5,000$/);
     if (sendsRateLimitReset) {
       assert.match(String(api.statusBar.item.tooltip), /resets at/);

@@ -1,6 +1,6 @@
 // How the Commits view writes a commit's date: "3 days ago", in the editor's display language
 // (vscode.env.language, passed in). No vscode import: the unit tests run it in plain Node.
-import { safeLocale } from '../../ui/localeFormat';
+import { relativeTimeFormat } from '../../ui/localeFormat';
 
 /** "3 days ago", "yesterday", "in 2 hours", in `language` (English when it is missing or not a language tag). */
 export function relativeTime(date: Date, language: string | undefined, now = Date.now()): string {
@@ -13,7 +13,7 @@ export function relativeTime(date: Date, language: string | undefined, now = Dat
     ['hour', 3600],
     ['minute', 60],
   ];
-  const format = new Intl.RelativeTimeFormat(safeLocale(language) ?? 'en', { numeric: 'auto' });
+  const format = relativeTimeFormat(language, 'en');
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) {
       return format.format(Math.trunc(seconds / size), unit);

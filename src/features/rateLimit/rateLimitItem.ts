@@ -11,6 +11,14 @@ export { WARNING_FRACTION } from './rateLimitDetails';
 
 const UNKNOWN: RateLimitSnapshot = { limit: undefined, remaining: undefined, resetAt: undefined };
 
+/**
+ * An answer's budget is shown this long after it, once for all the answers meanwhile: the budget
+ * is told inside each answer's reading, and writing it (numbers and a time in the editor's
+ * language: tens of ms the first time in a process) must not hold up the rows waiting for that
+ * answer, nor happen once per answer when views load together.
+ */
+export const ITEM_UPDATE_MS = 150;
+
 /** One row of the details quick pick; `action` says what choosing it does. */
 export interface RateLimitDetailItem extends vscode.QuickPickItem {
   readonly action: 'showLog' | 'none';
@@ -25,6 +33,7 @@ export class RateLimitItem implements vscode.Disposable {
   visible = false;
   private state: RateLimitState | undefined;
   private subscription: { dispose(): void } | undefined;
+  private updateTimer: ReturnType<typeof setTimeout> | undefined;
   /** Why the kernel's polling of runs waits (the budget is spent), when it does; shown in the item. */
   pauseNote: () => string | undefined = () => undefined;
 
@@ -53,11 +62,26 @@ export class RateLimitItem implements vscode.Disposable {
     }
     this.subscription?.dispose();
     this.state = state;
-    this.subscription = state?.onDidChange((s) => this.update(s));
+    this.subscription = state?.onDidChange(() => this.updateSoon());
     this.update(state?.snapshot() ?? UNKNOWN);
   }
 
+  /** Shows the followed budget ITEM_UPDATE_MS from now (once for the changes meanwhile); a budget no longer known hides the item at once. */
+  private updateSoon(): void {
+    const snapshot = this.state?.snapshot() ?? UNKNOWN;
+    if (snapshot.limit === undefined || snapshot.remaining === undefined) {
+      this.update(snapshot);
+      return;
+    }
+    this.updateTimer ??= setTimeout(() => {
+      this.updateTimer = undefined;
+      this.update(this.state?.snapshot() ?? UNKNOWN);
+    }, ITEM_UPDATE_MS);
+  }
+
   update(s: RateLimitSnapshot): void {
+    clearTimeout(this.updateTimer);
+    this.updateTimer = undefined;
     const figures = rateLimitFigures(s, this.now(), vscode.env.language);
     if (!figures) {
       this._item?.hide();
@@ -134,6 +158,7 @@ export class RateLimitItem implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.updateTimer);
     this.subscription?.dispose();
     this._item?.dispose();
   }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatCount, formatDateTime, formatDuration, formatRelative, formatTime, safeLocale } from '../../../src/ui/localeFormat';
+import { dateTimeFormat, FORMATTER_CACHE_LIMIT, formatCount, formatDateTime, formatDuration, formatRelative, formatTime, numberFormat, relativeTimeFormat, safeLocale } from '../../../src/ui/localeFormat';
 
 describe('localeFormat: numbers and times in the editor language', () => {
   it('groups digits as the language does', () => {
@@ -73,5 +73,29 @@ describe('ui: durations in the editor language', () => {
     assert.equal(formatDuration(Number.POSITIVE_INFINITY, 'en'), '0 sec');
     assert.equal(formatDuration(64 * s, 'de'), '1 Min. 4 Sek.');
     assert.equal(formatDuration(64 * s, 'en_US'), formatDuration(64 * s, undefined), 'a tag Intl rejects falls back');
+  });
+});
+
+describe('localeFormat: one formatter per language and options', () => {
+  it('hands out the same formatter again for the same kind, language and options, another for any difference', () => {
+    const opts = { maximumFractionDigits: 0 };
+    assert.equal(numberFormat('de', opts), numberFormat('de', { maximumFractionDigits: 0 }));
+    assert.notEqual(numberFormat('de', opts), numberFormat('en', opts));
+    assert.notEqual(numberFormat('de', opts), numberFormat('de', { maximumFractionDigits: 1 }));
+    assert.equal(dateTimeFormat('de', { timeStyle: 'short' }), dateTimeFormat('de', { timeStyle: 'short' }));
+    assert.notEqual(dateTimeFormat('de', { timeStyle: 'short' }), dateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }));
+    assert.equal(relativeTimeFormat('fr'), relativeTimeFormat('fr'));
+    assert.notEqual(relativeTimeFormat('fr'), relativeTimeFormat('de'));
+    assert.equal(relativeTimeFormat(undefined, 'en').resolvedOptions().locale, 'en', 'the fallback is used when no language is given');
+    assert.equal(relativeTimeFormat('fr', 'en').resolvedOptions().locale, 'fr');
+  });
+
+  it('keeps at most FORMATTER_CACHE_LIMIT, and formats right after it starts afresh', () => {
+    const first = numberFormat('en', { maximumFractionDigits: 0 });
+    for (let i = 0; i <= FORMATTER_CACHE_LIMIT; i++) {
+      numberFormat('en', { minimumIntegerDigits: 1 + (i % 21), maximumFractionDigits: Math.floor(i / 21) });
+    }
+    assert.notEqual(numberFormat('en', { maximumFractionDigits: 0 }), first, 'the cache was emptied once full');
+    assert.equal(formatCount(4987, 'de'), '4.987');
   });
 });
