@@ -14,6 +14,9 @@ export const pureModules = [
   'src/features/runs/tellingPace.ts',
   'src/features/runs/runPresentation.ts',
   'src/features/runs/runFacts.ts',
+  'src/features/runs/runRequest.ts',
+  'src/features/accounts/loopbackListener.ts',
+  'src/features/commits/commitRef.ts',
   'src/workspace/pollSchedule.ts',
   'src/auth/address.ts',
   'src/auth/tokenExpiry.ts',
@@ -56,6 +59,7 @@ export const notLogic = {
   'src/features/variables/context.ts': 'an interface only',
   'src/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
   'src/features/commits/commitScheme.ts': 'one string constant (the commit documents\' URI scheme)',
+  'src/tree/sidebar.ts': 'the views\' registry (a map of providers and the intents they give): wiring, exercised by every extension-host test of a view',
 };
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

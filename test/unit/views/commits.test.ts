@@ -2,6 +2,7 @@
 // words (English: @vscode/l10n without a bundle, as in the editor's English).
 import * as assert from 'node:assert/strict';
 import { relativeTime } from '../../../src/features/commits/commitDates';
+import { commitNodeId } from '../../../src/features/commits/commitRef';
 import { describeFilter, filterBounds, normaliseFilter, parseDay, validateDay, validateRange } from '../../../src/features/commits/commitFilter';
 
 describe('commits: relative dates', () => {
@@ -80,5 +81,12 @@ describe('commits: the date filter', () => {
     assert.deepEqual(normaliseFilter({ since: ' 2026-09-12 ' }), { since: '2026-09-12', until: undefined });
     assert.deepEqual(normaliseFilter({ until: ' 2026-09-15 ' }), { since: undefined, until: '2026-09-15' });
     assert.equal(normaliseFilter(undefined), undefined);
+  });
+});
+
+describe('commits: a commit row\'s id', () => {
+  it('names the workspace, project and revision, so a revision in another project is another row', () => {
+    assert.equal(commitNodeId({ workspace: 'acme', project: 'web-app', revision: 'abc123' }), 'commit:acme/web-app/abc123');
+    assert.notEqual(commitNodeId({ workspace: 'acme', project: 'api', revision: 'abc123' }), commitNodeId({ workspace: 'acme', project: 'web-app', revision: 'abc123' }));
   });
 });
