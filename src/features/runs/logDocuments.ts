@@ -7,49 +7,32 @@
 // The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
 // watched only while the document is visible (the scheduler adds the focus); while it is, the run
 // is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
-// status and times come from the run's answer instead of a request of their own.
+// status and times come from the run's answer instead of a request of their own. A log is read
+// only while the session is where it was opened (address and workspace): another account's client
+// never reads it, and a read under way is cancelled when the session moves.
 import * as vscode from 'vscode';
-import { isFinished, type ActionExecution } from '../../api';
+import { isFinished, UnauthorizedError, type ActionExecution, type ApiClient } from '../../api';
 import type { FeatureContext } from '../../services';
 import { errorForLog } from '../../ui/errorMessages';
 import type { PollScheduler } from '../../workspace/pollSchedule';
-import { RunFamily, RunKey, type ExecutionRef } from '../../workspace/runData';
+import { RunKey, type ExecutionRef } from '../../workspace/runData';
+import { sessionPlace } from '../../workspace/sessionPlace';
 import { LogPainter } from './logPainter';
-import { RunLog, type RunLogRef } from './runLog';
+import { refOfUri, RUN_LOG_SCHEME } from './logUri';
+import { RunLog } from './runLog';
+import { RunsReadLately } from './runsReadLately';
 import { FIRST_READ_MS, tellingDelay } from './tellingPace';
 
-export const RUN_LOG_SCHEME = 'wa-run-log';
 /** A run read this recently says its actions' status as it is (a log opened just after). */
 const JUST_READ_MS = 2_000;
-/** The runs whose last reading is remembered. */
-const MAX_RUNS_READ = 50;
-
-export function runLogUri(ref: RunLogRef, actionName: string): vscode.Uri {
-  const name = `${actionName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80) || 'action'} #${ref.executionId}.log`;
-  const query = new URLSearchParams({
-    workspace: ref.workspace,
-    project: ref.project,
-    pipelineId: String(ref.pipelineId),
-    executionId: String(ref.executionId),
-    actionExecutionId: ref.actionExecutionId,
-  });
-  return vscode.Uri.from({ scheme: RUN_LOG_SCHEME, path: `/${ref.project}/${ref.pipelineId}/${ref.actionExecutionId}/${name}`, query: query.toString() });
-}
-
-export function refOfUri(uri: vscode.Uri): RunLogRef | undefined {
-  const q = new URLSearchParams(uri.query);
-  const pipelineId = Number(q.get('pipelineId'));
-  const executionId = Number(q.get('executionId'));
-  const [workspace, project, actionExecutionId] = [q.get('workspace'), q.get('project'), q.get('actionExecutionId')];
-  if (!workspace || !project || !actionExecutionId || !Number.isSafeInteger(pipelineId) || !Number.isSafeInteger(executionId)) {
-    return undefined;
-  }
-  return { workspace, project, pipelineId, executionId, actionExecutionId };
-}
 
 interface OpenLog {
   readonly log: RunLog;
   readonly run: ExecutionRef;
+  /** The session's address and workspace when it opened: read only while the session is there. */
+  readonly place: string;
+  /** Aborted when the session moves away or the log closes: its reads under way end. */
+  reads: AbortController;
   watch?: vscode.Disposable;
   /** The run polled while the log is (its answer says the action's status). */
   runWatch?: vscode.Disposable;
@@ -97,13 +80,13 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly logs = new Map<string, OpenLog>();
   private readonly painter = new LogPainter();
   private readonly disposables: vscode.Disposable[] = [];
-  /** When each run lately read was read (its key: RunKey.execution). */
-  private readonly runsReadAt = new Map<string, number>();
+  private readonly runsRead: RunsReadLately;
 
   constructor(
     private readonly services: FeatureContext,
     private readonly scheduler: PollScheduler,
   ) {
+    this.runsRead = new RunsReadLately(services.data);
     this.disposables.push(
       this.changes,
       vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === RUN_LOG_SCHEME && this.close(doc.uri)),
@@ -118,19 +101,8 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
           this.painter.paint(e.textEditor, open.log);
         }
       }),
-      services.data.onDidChange((key) => {
-        if (key.startsWith(RunFamily.execution)) {
-          // Kept for the runs read lately only (a log opened on one needs no request for its action).
-          this.runsReadAt.delete(key);
-          this.runsReadAt.set(key, Date.now());
-          for (const old of this.runsReadAt.keys()) {
-            if (this.runsReadAt.size <= MAX_RUNS_READ) {
-              break;
-            }
-            this.runsReadAt.delete(old);
-          }
-        }
-      }),
+      services.session.onDidChange(() => this.sessionMoved()),
+      this.runsRead,
     );
   }
 
@@ -200,10 +172,17 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       return known;
     }
     const ref = refOfUri(uri);
-    const client = this.services.session.client;
-    if (!ref || !client) {
+    const place = sessionPlace(this.services.session);
+    if (!ref || !place) {
       return undefined;
     }
+    const clientHere = (): ApiClient => {
+      const client = this.services.session.client;
+      if (!client || !this.inPlace(open)) {
+        throw new UnauthorizedError(vscode.l10n.t('Signed out, or another account or workspace is in use: this log is not read.'));
+      }
+      return client;
+    };
     const counted = <T>(request: Promise<T>): Promise<T> => {
       open.requests++;
       return request;
@@ -219,11 +198,11 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         }
         return (
           this.actionFromRun(open, ref.actionExecutionId) ??
-          counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId))
+          counted(clientHere().getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { signal: open.reads.signal }))
         );
       },
       fetchPage: async (offset, limit) => {
-        const page = await counted(client.getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }));
+        const page = await counted(clientHere().getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }, { signal: open.reads.signal }));
         return { lines: page.logs, total: page.total_element_count ?? undefined };
       },
       changed: () => {
@@ -231,7 +210,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
         this.scheduleFlush(uri);
       },
     });
-    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
+    const open: OpenLog = { log, run, place, reads: new AbortController(), openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
     this.logs.set(key, open);
     open.first = log
       .update()
@@ -261,14 +240,14 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     if (action === undefined) {
       return undefined;
     }
-    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
+    const readAt = this.runsRead.at(RunKey.execution(open.run));
     const current = this.readSinceWatched(open) || (readAt !== undefined && Date.now() - readAt <= JUST_READ_MS);
     return isFinished(action.status) || (current && !this.services.runs.isStale(open.run)) ? action : undefined;
   }
 
   /** The run was read since the log began to poll it. */
   private readSinceWatched(open: OpenLog): boolean {
-    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
+    const readAt = this.runsRead.at(RunKey.execution(open.run));
     return readAt !== undefined && open.runWatchedSince !== undefined && readAt >= open.runWatchedSince;
   }
 
@@ -279,16 +258,33 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       this.logs.delete(key);
       open.watch?.dispose();
       open.runWatch?.dispose();
+      open.reads.abort();
       clearTimeout(open.flushTimer);
       open.log.dispose();
     }
   }
 
-  /** Polls the logs that are shown and still running; a hidden or finished one is not asked. */
+  /** The session is where the log was opened. */
+  private inPlace(open: OpenLog): boolean {
+    return sessionPlace(this.services.session) === open.place;
+  }
+
+  /** Signed out, another account or workspace: the logs opened elsewhere stop, their reads under way too; back there, they go on. */
+  private sessionMoved(): void {
+    for (const open of this.logs.values()) {
+      if (!this.inPlace(open)) {
+        open.reads.abort();
+        open.reads = new AbortController();
+      }
+    }
+    this.arrangeWatches();
+  }
+
+  /** Polls the logs that are shown and still running, where they were opened; a hidden or finished one is not asked. */
   private arrangeWatches(): void {
     const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
     for (const [key, open] of this.logs) {
-      const wanted = visible.has(key) && !open.log.done;
+      const wanted = visible.has(key) && !open.log.done && this.inPlace(open);
       if (wanted && open.watch === undefined) {
         open.runWatchedSince = Date.now();
         open.runWatch = this.services.runs.show(open.run, this.services.data.knownExecution(open.run)?.status ?? undefined);
