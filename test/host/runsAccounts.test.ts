@@ -76,13 +76,13 @@ describe(`runs: follows end with their account ${dialectTag}`, function () {
   async function noLongerPolled(api: ExtensionApi, ref: ExecutionRef, uri: vscode.Uri, asked: () => Promise<string[]>): Promise<void> {
     const kernel = api.services as FeatureContext;
     const logs = logsOf(api);
-    assert.equal(kernel.runs.isFollowed(ref), false, 'not followed');
-    assert.equal(kernel.runs.scheduler.watches(RunKey.execution(ref)), false, 'the run is not polled');
-    assert.equal(logs.state(uri)?.watched, false, 'its log is not polled');
     // What a poll's timer would run: the run's turn and the log's.
     await kernel.runs.scheduler.refresh(RunKey.execution(ref));
     await logs.refresh(uri);
     assert.deepEqual(await asked(), [], 'nothing asked about the run');
+    assert.equal(kernel.runs.isFollowed(ref), false, 'not followed');
+    assert.equal(kernel.runs.scheduler.watches(RunKey.execution(ref)), false, 'the run is not polled');
+    assert.equal(logs.state(uri)?.watched, false, 'its log is not polled');
   }
 
   it('after Sign Out, a followed run and its open log are no longer polled; signed in again, the log is read again', async () => {
