@@ -1,9 +1,8 @@
-// The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
-// from a RunLog, its ANSI styles painted where the editor shows them (logPainter.ts), grown while
-// the action runs. Growth is told through the provider's onDidChange, coalesced (tellingPace.ts:
-// the first reading once when it ends within a second, then less often as the log grows) because
-// each telling hands the editor the whole text: a 100,000-line log then costs a few of them, not
-// one a page.
+// The log documents: a read-only file per action execution (scheme `wa-run-log:`, read by the
+// editor through logFiles.ts), its content from a RunLog, its ANSI styles painted where the editor
+// shows them (logPainter.ts), grown while the action runs. Growth is told as a change of the file,
+// coalesced (tellingPace.ts: the first reading once when it ends within a second, then less often
+// as the log grows) because each telling has the editor read the whole file.
 // The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
 // watched only while the document is visible (the scheduler adds the focus); while it is, the run
 // is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
@@ -17,7 +16,9 @@ import { errorForLog } from '../../ui/errorMessages';
 import type { PollScheduler } from '../../workspace/pollSchedule';
 import { RunKey, type ExecutionRef } from '../../workspace/runData';
 import { sessionPlace } from '../../workspace/sessionPlace';
+import { EndFollowing } from './logFollowing';
 import { LogPainter } from './logPainter';
+import type { LogFile, LogFiles } from './logFiles';
 import { refOfUri, RUN_LOG_SCHEME } from './logUri';
 import { RunLog } from './runLog';
 import { RunsReadLately } from './runsReadLately';
@@ -55,6 +56,9 @@ interface OpenLog {
   linesTold: number;
   /** Changes told (the tests). */
   tellings: number;
+  /** The file's modification time: later at each change (the editor reads a file again when its time or size differ). */
+  mtime: number;
+  readonly uri: vscode.Uri;
   /** The first reading (header and every line there is). */
   first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
@@ -74,11 +78,13 @@ export interface RunLogState {
   readonly tellings: number;
 }
 
-export class RunLogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class RunLogDocuments implements LogFiles, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  /** A log's content changed: the editor is to read it again. */
   readonly onDidChange = this.changes.event;
   private readonly logs = new Map<string, OpenLog>();
   private readonly painter = new LogPainter();
+  private readonly following = new EndFollowing();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly runsRead: RunsReadLately;
 
@@ -106,20 +112,27 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  /** The log's text; on opening, after its first reading when that ends within FIRST_READ_MS (the editor then takes it once). */
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  /** The log at the address (opened now when needed), its first reading awaited up to FIRST_READ_MS after it opened; undefined when it names none. */
+  async file(uri: vscode.Uri): Promise<LogFile | undefined> {
     const open = this.open(uri);
     if (!open) {
-      return vscode.l10n.t('This log address names no action execution.');
+      return undefined;
     }
     if (open.readingFirst) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([open.first, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()))))]);
       clearTimeout(timer);
     }
-    open.dirty = false;
-    open.linesTold = open.log.lineCount;
-    return open.log.text();
+    return {
+      ctime: open.openedAt,
+      mtime: open.mtime,
+      size: open.log.byteLength,
+      read: () => {
+        open.dirty = false;
+        open.linesTold = open.log.lineCount;
+        return open.log.bytes();
+      },
+    };
   }
 
   /** The state of an open log (for the tests and the bench). */
@@ -207,10 +220,12 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       },
       changed: () => {
         open.dirty = true;
+        open.mtime = Math.max(Date.now(), open.mtime + 1);
         this.scheduleFlush(uri);
       },
     });
-    const open: OpenLog = { log, run, place, reads: new AbortController(), openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
+    const openedAt = Date.now();
+    const open: OpenLog = { log, run, uri, place, reads: new AbortController(), openedAt, mtime: openedAt, readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
     this.logs.set(key, open);
     open.first = log
       .update()
@@ -341,21 +356,9 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       open.toldAt = open.lastFlush;
       open.linesTold = open.log.lineCount;
       open.tellings++;
-      this.noteFollowing(uri);
-      this.changes.fire(uri);
+      this.following.noteBefore(uri);
+      this.changes.fire(open.uri);
     }, wait);
-  }
-
-  private readonly following = new Map<vscode.TextEditor, boolean>();
-
-  /** Before the text grows: which editors show its end (they keep showing it). */
-  private noteFollowing(uri: vscode.Uri): void {
-    for (const editor of vscode.window.visibleTextEditors) {
-      if (editor.document.uri.toString() === uri.toString()) {
-        const lastVisible = editor.visibleRanges.at(-1)?.end.line ?? 0;
-        this.following.set(editor, lastVisible >= editor.document.lineCount - 2);
-      }
-    }
   }
 
   /** The text grew: paint it, and keep the editors that showed the end at the end. */
@@ -368,17 +371,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       open.takeMs = Date.now() - open.toldAt;
       open.toldAt = undefined;
     }
-    for (const editor of vscode.window.visibleTextEditors) {
-      if (editor.document !== doc) {
-        continue;
-      }
-      this.painter.paint(editor, open.log);
-      if (this.following.get(editor)) {
-        const last = doc.lineCount - 1;
-        editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
-      }
-    }
-    this.following.clear();
+    this.following.grown(doc, (editor) => this.painter.paint(editor, open.log));
   }
 
   /** Paints an editor of a log (also when it is shown again). */
