@@ -10,22 +10,20 @@
 // only while the session is where it was opened (address and workspace): another account's client
 // never reads it, and a read under way is cancelled when the session moves.
 import * as vscode from 'vscode';
-import { isFinished, UnauthorizedError, type ActionExecution, type ApiClient } from '../../api';
+import { UnauthorizedError, type ApiClient } from '../../api';
 import type { FeatureContext } from '../../services';
 import { errorForLog } from '../../ui/errorMessages';
+import { formatCount } from '../../ui/localeFormat';
 import type { PollScheduler } from '../../workspace/pollSchedule';
-import { RunKey, type ExecutionRef } from '../../workspace/runData';
+import type { ExecutionRef } from '../../workspace/runData';
 import { sessionPlace } from '../../workspace/sessionPlace';
 import { EndFollowing } from './logFollowing';
 import { LogPainter } from './logPainter';
 import type { LogFile, LogFiles } from './logFiles';
 import { refOfUri, RUN_LOG_SCHEME } from './logUri';
 import { RunLog } from './runLog';
-import { RunsReadLately } from './runsReadLately';
+import { RunAnswers } from './runAnswers';
 import { FIRST_READ_MS, tellingDelay } from './tellingPace';
-
-/** A run read this recently says its actions' status as it is (a log opened just after). */
-const JUST_READ_MS = 2_000;
 
 interface OpenLog {
   readonly log: RunLog;
@@ -63,6 +61,8 @@ interface OpenLog {
   first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
   requests: number;
+  /** While a long first reading shows its progress: told the lines read. */
+  progress?: (lines: number) => void;
 }
 
 /** What the tests see of an open log. */
@@ -86,17 +86,18 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
   private readonly painter = new LogPainter();
   private readonly following = new EndFollowing();
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly runsRead: RunsReadLately;
+  private readonly runAnswers: RunAnswers;
 
   constructor(
     private readonly services: FeatureContext,
     private readonly scheduler: PollScheduler,
   ) {
-    this.runsRead = new RunsReadLately(services.data);
+    this.runAnswers = new RunAnswers(services.data, services.runs);
     this.disposables.push(
       this.changes,
       vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === RUN_LOG_SCHEME && this.close(doc.uri)),
       vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === RUN_LOG_SCHEME && this.changed(e.document)),
+      vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === RUN_LOG_SCHEME && this.releaseTaken(doc)),
       vscode.window.onDidChangeVisibleTextEditors(() => {
         this.arrangeWatches();
         this.paintVisible();
@@ -108,7 +109,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
         }
       }),
       services.session.onDidChange(() => this.sessionMoved()),
-      this.runsRead,
+      this.runAnswers,
     );
   }
 
@@ -130,7 +131,8 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       read: () => {
         open.dirty = false;
         open.linesTold = open.log.lineCount;
-        return open.log.bytes();
+        // Released: the editor's document has it all (read again by a Revert, say).
+        return open.log.bytes() ?? Buffer.from(this.documentOf(uri)?.getText() ?? '', 'utf8');
       },
     };
   }
@@ -205,12 +207,12 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       ref,
       language: vscode.env.language,
       fetchAction: async () => {
-        if (open.runWatchedSince !== undefined && !this.readSinceWatched(open)) {
+        if (open.runWatchedSince !== undefined && !this.runAnswers.readSince(run, open.runWatchedSince)) {
           // Its first reading since the log is polled (joined when one is under way).
           await this.services.runs.refresh(run);
         }
         return (
-          this.actionFromRun(open, ref.actionExecutionId) ??
+          this.runAnswers.action(run, ref.actionExecutionId, open.runWatchedSince) ??
           counted(clientHere().getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { signal: open.reads.signal }))
         );
       },
@@ -221,12 +223,15 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       changed: () => {
         open.dirty = true;
         open.mtime = Math.max(Date.now(), open.mtime + 1);
+        open.progress?.(open.log.lineCount);
         this.scheduleFlush(uri);
       },
     });
     const openedAt = Date.now();
     const open: OpenLog = { log, run, uri, place, reads: new AbortController(), openedAt, mtime: openedAt, readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
     this.logs.set(key, open);
+    // A first reading past its first telling says how far it got (the document is told less often).
+    const slow = setTimeout(() => this.showProgress(open), FIRST_READ_MS);
     open.first = log
       .update()
       .then(
@@ -235,6 +240,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       )
       .then(() => {
         // What was read is told now (not at the end of the first reading's wait).
+        clearTimeout(slow);
         open.readingFirst = false;
         clearTimeout(open.flushTimer);
         open.flushTimer = undefined;
@@ -245,25 +251,16 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
     return open;
   }
 
-  /**
-   * The action as the run's answer has it: when it is finished (that never changes), or when the
-   * run was read while this log is polled or just now, and its last request did not fail; else
-   * undefined (asked).
-   */
-  private actionFromRun(open: OpenLog, actionExecutionId: string): ActionExecution | undefined {
-    const action = this.services.data.knownExecution(open.run)?.action_executions.find((a) => a.action_execution_id === actionExecutionId);
-    if (action === undefined) {
-      return undefined;
+  private showProgress(open: OpenLog): void {
+    const first = open.first;
+    if (!open.readingFirst || !first) {
+      return;
     }
-    const readAt = this.runsRead.at(RunKey.execution(open.run));
-    const current = this.readSinceWatched(open) || (readAt !== undefined && Date.now() - readAt <= JUST_READ_MS);
-    return isFinished(action.status) || (current && !this.services.runs.isStale(open.run)) ? action : undefined;
-  }
-
-  /** The run was read since the log began to poll it. */
-  private readSinceWatched(open: OpenLog): boolean {
-    const readAt = this.runsRead.at(RunKey.execution(open.run));
-    return readAt !== undefined && open.runWatchedSince !== undefined && readAt >= open.runWatchedSince;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading a run log') }, (progress) => {
+      open.progress = (lines) => progress.report({ message: vscode.l10n.t('{0} lines', formatCount(lines, vscode.env.language)) });
+      open.progress(open.log.lineCount);
+      return first.finally(() => (open.progress = undefined));
+    });
   }
 
   private close(uri: vscode.Uri): void {
@@ -341,7 +338,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       reading: open.log.reading,
     });
     // A telling already due sooner stands; a reading that ended (or a doubled text) brings a later one forward.
-    if (open.flushAt !== undefined && open.flushAt <= now + wait) {
+    if (wait === undefined || (open.flushAt !== undefined && open.flushAt <= now + wait)) {
       return;
     }
     clearTimeout(open.flushTimer);
@@ -372,6 +369,19 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       open.toldAt = undefined;
     }
     this.following.grown(doc, (editor) => this.painter.paint(editor, open.log));
+    this.releaseTaken(doc);
+  }
+
+  /** A finished log the document holds whole: our copy of its text goes (the editor's is the one kept). */
+  private releaseTaken(doc: vscode.TextDocument): void {
+    const open = this.logs.get(doc.uri.toString());
+    if (open && open.log.done && !open.log.reading && !open.dirty && doc.lineCount === open.log.headerLines + open.log.lineCount + 1) {
+      open.log.release();
+    }
+  }
+
+  private documentOf(uri: vscode.Uri): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   }
 
   /** Paints an editor of a log (also when it is shown again). */

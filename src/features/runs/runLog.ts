@@ -36,9 +36,10 @@ const NOT_STARTED = new Set(['INITIAL', 'ENQUEUED']);
 
 export class RunLog {
   private readonly model: LogModel;
-  /** The lines read, as UTF-8, a chunk a page. */
+  /** The lines read, as UTF-8, a chunk a page; none once released. */
   private readonly chunks: Buffer[] = [];
   private bodyBytes = 0;
+  private released = false;
   private readonly styled = new RangeStore();
   private action: ActionExecution | undefined;
   private header: string[];
@@ -53,8 +54,11 @@ export class RunLog {
     this.model = new LogModel({ fetchPage: options.fetchPage, append: (chunk) => this.append(chunk.text, chunk.ranges), language: options.language });
   }
 
-  /** The document's content now, UTF-8: the header, a blank line, the lines (one copy, handed to the editor). */
-  bytes(): Uint8Array {
+  /** The document's content now, UTF-8: the header, a blank line, the lines (one copy, handed to the editor); undefined once released. */
+  bytes(): Uint8Array | undefined {
+    if (this.released) {
+      return undefined;
+    }
     const header = Buffer.from(`${this.header.join('\n')}\n\n`, 'utf8');
     return Buffer.concat([header, ...this.chunks], header.length + this.bodyBytes);
   }
@@ -62,6 +66,22 @@ export class RunLog {
   /** The content as text (the tests). */
   text(): string {
     return new TextDecoder().decode(this.bytes());
+  }
+
+  /**
+   * Forgets the lines' bytes: the editor holds the finished log whole and nothing more will come
+   * (the caller knows). The counts, the header and the styles stay; bytes() then gives nothing.
+   */
+  release(): void {
+    if (this.finished && !this.updating) {
+      this.released = true;
+      this.chunks.length = 0;
+    }
+  }
+
+  /** The lines' bytes were released (release()). */
+  get isReleased(): boolean {
+    return this.released;
   }
 
   /** The content's size in bytes now. */
@@ -139,6 +159,9 @@ export class RunLog {
   }
 
   private append(text: string, ranges: readonly LogRange[]): void {
+    if (this.released) {
+      return; // never: a released log is finished and read
+    }
     const chunk = Buffer.from(text, 'utf8');
     this.chunks.push(chunk);
     this.bodyBytes += chunk.length;
