@@ -129,7 +129,7 @@ describe('Run logs: the installed Show Run Log…', function () {
     assert.deepEqual(await asked(notify), ['lines']);
   });
 
-  it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown, told to the editor a few times', async () => {
+  it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown, told to the editor a few times; then our copy of its text goes', async () => {
     await signedInAs('admin-token');
     const runs = (await apiCall('GET', `${P207}?per_page=1`)) as { executions: { id: number }[] };
     const newest = (await apiCall('GET', `${P207}/${runs.executions[0].id}`)) as RunAnswer;
@@ -153,8 +153,14 @@ describe('Run logs: the installed Show Run Log…', function () {
     const logRequests = (await requests('/logs')).length;
     assert.ok(logRequests >= 10 && logRequests <= 11, `log requests: ${logRequests}`);
     assert.equal(shown.requests, logRequests + 1, 'and one for the action');
-    // Each telling hands the editor the whole text: read at once, the log is told a few times, not once a page.
+    // Each telling has the editor read the whole file: read at once, the log is told a few times, not once a page.
     assert.ok(shown.tellings <= 3, `changes told: ${shown.tellings}`);
+    await waitFor('our copy of the text let go, the document holding it whole', () => logs.state(uri)?.released);
+    // Read again (Revert File) once let go: from the document, as it was.
+    const before = docOf(uri)?.getText();
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(docOf(uri)?.getText(), before);
+    assert.equal(docOf(uri)?.lineCount, shown.headerLines + 10_001);
   });
 
   it('from the palette asks the project, pipeline, run and action', async () => {

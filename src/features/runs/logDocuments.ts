@@ -73,6 +73,8 @@ export interface RunLogState {
   readonly status: string | undefined;
   readonly requests: number;
   readonly styledRanges: number;
+  /** Our copy of the lines' text was let go (the document holds the finished log whole). */
+  readonly released: boolean;
   readonly watched: boolean;
   /** Changes told to the editor since the document opened. */
   readonly tellings: number;
@@ -147,6 +149,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       status: open.log.status,
       requests: open.requests,
       styledRanges: open.log.styledRangeCount,
+      released: open.log.isReleased,
       watched: open.watch !== undefined,
       tellings: open.tellings,
     };
@@ -245,7 +248,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
         clearTimeout(open.flushTimer);
         open.flushTimer = undefined;
         open.flushAt = undefined;
-        this.scheduleFlush(uri);
+        this.scheduleFlush(uri, true);
         this.arrangeWatches();
       });
     return open;
@@ -321,7 +324,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
     }
   }
 
-  private scheduleFlush(uri: vscode.Uri): void {
+  private scheduleFlush(uri: vscode.Uri, firstReadingEnded = false): void {
     const open = this.logs.get(uri.toString());
     if (!open) {
       return;
@@ -336,6 +339,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
       lines: open.log.lineCount,
       linesTold: open.linesTold,
       reading: open.log.reading,
+      firstReadingEnded,
     });
     // A telling already due sooner stands; a reading that ended (or a doubled text) brings a later one forward.
     if (wait === undefined || (open.flushAt !== undefined && open.flushAt <= now + wait)) {

@@ -4,7 +4,8 @@
 // time, or n / LINES_PER_MS ms for n lines. While a reading is under way (more pages coming), a
 // telling also waits until the text has doubled since the last one, and READING_TELL_MS: a
 // 100,000-line log read at once is told a few times (twice when read within a few seconds: what
-// its first second brought, then the whole), the texts handed over summing to under twice its own.
+// its first second brought, then the whole), the texts handed over summing to under twice its own;
+// the end of a first reading that was told in part is told at once (the person waits for the rest).
 
 /** At most one document change per this many ms while a log is read. */
 export const FLUSH_MS = 250;
@@ -29,12 +30,17 @@ export interface TellingState {
   readonly linesTold: number;
   /** Pages are being read (more lines may come at once). */
   readonly reading: boolean;
+  /** The first reading has just ended. */
+  readonly firstReadingEnded?: boolean;
 }
 
 /** Milliseconds from `now` until the change is to be told; undefined: not yet (a later change asks again: a page, the reading's end). */
 export function tellingDelay(s: TellingState): number | undefined {
   if (s.firstReading && s.lastTold === 0) {
     return Math.max(0, s.openedAt + FIRST_READ_MS - s.now);
+  }
+  if (s.firstReadingEnded && s.lastTold > 0) {
+    return 0;
   }
   let gap = Math.max(FLUSH_MS, 2 * s.takeMs, s.lines / LINES_PER_MS);
   if (s.reading) {

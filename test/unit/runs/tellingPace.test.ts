@@ -13,6 +13,8 @@ describe('runs: the pace of a log document’s changes', () => {
     assert.equal(tellingDelay(state({ firstReading: true, lastTold: 0, openedAt: at - 5000 })), 0, 'past it: at once');
     assert.equal(tellingDelay(state({ firstReading: true, lastTold: at - 100, openedAt: at - 300, lines: 100 })), FLUSH_MS - 100, 'once told, the usual pace');
     assert.equal(tellingDelay(state({ firstReading: false, lastTold: 0, openedAt: at - 300, lines: 0 })), 0, 'after the first reading, never told: at once');
+    assert.equal(tellingDelay(state({ firstReadingEnded: true, lastTold: at - 100, lines: 100_000, linesTold: 20_000 })), 0, 'the end of a first reading told in part: at once');
+    assert.equal(tellingDelay(state({ firstReadingEnded: false, lastTold: at - 100, lines: 100_000, linesTold: 20_000 })), 4900, 'a later reading: the usual pace');
   });
 
   it('at most every 250 ms, twice what the editor took, or 1 ms a 20 lines, from the last telling', () => {
