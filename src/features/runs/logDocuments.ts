@@ -134,7 +134,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
         open.dirty = false;
         open.linesTold = open.log.lineCount;
         // Released: the editor's document has it all (read again by a Revert, say).
-        return open.log.bytes() ?? Buffer.from(this.documentOf(uri)?.getText() ?? '', 'utf8');
+        return open.log.bytes() ?? Buffer.from(vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? '', 'utf8');
       },
     };
   }
@@ -254,6 +254,7 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
     return open;
   }
 
+  /** A first reading still under way: its progress in the status bar, the lines read so far. */
   private showProgress(open: OpenLog): void {
     const first = open.first;
     if (!open.readingFirst || !first) {
@@ -384,9 +385,6 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
     }
   }
 
-  private documentOf(uri: vscode.Uri): vscode.TextDocument | undefined {
-    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  }
 
   /** Paints an editor of a log (also when it is shown again). */
   paintVisible(): void {
