@@ -17,6 +17,7 @@ import { openSettings } from './settings';
 import { registerRowCommands } from './tree/rowCommands';
 import { Sidebar } from './tree/sidebar';
 import { RunTracker } from './workspace/runTracker';
+import { sessionPlace } from './workspace/sessionPlace';
 import { WorkspaceData } from './workspace/workspaceData';
 
 /** What activation made: the extension's context, the session (settings and SecretStorage), the log. */
@@ -48,8 +49,10 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   const currentPipeline = new CurrentPipeline();
   const views = new Sidebar(currentProject, currentPipeline);
   // Runs are polled only while the window is focused (followed ones once a minute when not), and
-  // wait for the reset when the budget of the address in use is spent.
+  // wait for the reset when the budget of the address in use is spent. Follows end with the
+  // account or workspace they were started for.
   const runs = new RunTracker(data, {
+    session,
     focused: vscode.window.state.focused,
     budget: () => (session.baseUrl ? connection.rateLimitFor(session.baseUrl).snapshot() : undefined),
   });
@@ -73,7 +76,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   };
   // Where the views were (address and workspace, while signed in): another place restores its own project.
   let shownPlace: string | undefined;
-  const placeOf = (): string | undefined => (session.signedIn && session.baseUrl && session.workspace ? `${session.baseUrl} ${session.workspace}` : undefined);
+  const placeOf = (): string | undefined => sessionPlace(session);
   disposables.push(
     // Another workspace or account: the chosen project belongs to the old one. Switched from one
     // to another (Switch Account, Select Workspace), the views show the project kept for the new

@@ -19,7 +19,7 @@ export const RunFamily = {
 export const RunKey = {
   /** The runs of a pipeline, newest first. */
   executions: (project: string, pipelineId: number) => `${RunFamily.executions}${project}/${pipelineId}`,
-  /** One run with its action executions (the workspace is in the key: a follow outlives a switch). */
+  /** One run with its action executions (the workspace is in the key: two workspaces' runs of one number never meet). */
   execution: (ref: ExecutionRef) => `${RunFamily.execution}${ref.workspace}/${ref.project}/${ref.pipelineId}/${ref.executionId}`,
 } as const;
 

@@ -4,11 +4,14 @@
 // told. The pace, the focus, the budget's pause, single flight and the backoff are PollScheduler's
 // (pollSchedule.ts); this says what a poll is (GET the run, kept in the workspace's data), what a
 // run's end changes (the pipeline's last status in the Projects view), and tells followers. A run
-// that vanished (404) ends its polling. No editor dependency: the kernel gives it focus and budget.
+// that vanished (404) ends its polling. A follow belongs to the API address and workspace it was
+// started for: another account, address or workspace (or signing out) drops it and cancels the reads
+// under way. No editor dependency: the kernel gives it focus, budget and the session.
 import { isFinished, NotFoundError, runState, type Execution } from '../api';
 import { Emitter, type Disposable, type Event } from './events';
 import { PollScheduler, budgetPause, type BudgetState, type PollTimers } from './pollSchedule';
 import { RunKey, type ExecutionRef } from './runData';
+import { sessionPlace, type PlaceSession } from './sessionPlace';
 import { DataKey, type WorkspaceData } from './workspaceData';
 
 /** What a followed run's change tells: it ended, or it waits for a person. */
@@ -26,11 +29,25 @@ export interface RunTrackerOptions {
   readonly timers?: PollTimers;
   readonly budget?: () => BudgetState | undefined;
   readonly focused?: boolean;
+  /** Whose runs are followed: its change to another place drops the follows of the old one. */
+  readonly session?: PlaceSession;
+}
+
+interface Follow {
+  readonly ref: ExecutionRef;
+  /** The session's API address and workspace when it was started (sessionPlace). */
+  readonly place: string | undefined;
+  watch: Disposable;
+  told: string | undefined;
 }
 
 export class RunTracker implements Disposable {
   readonly scheduler: PollScheduler;
-  private readonly followed = new Map<string, { ref: ExecutionRef; watch: Disposable; told: string | undefined }>();
+  private readonly followed = new Map<string, Follow>();
+  /** Aborted when the session moves to another place: the reads under way were for the old one. */
+  private reads = new AbortController();
+  private place: string | undefined;
+  private readonly sessionWatch: Disposable | undefined;
   private readonly vanished = new Set<string>();
   private readonly moments = new Emitter<RunMoment>();
   /** A followed run ended or waits for a person (once per such status). */
@@ -52,6 +69,11 @@ export class RunTracker implements Disposable {
       focused: options.focused,
       onStale: (key, stale) => this.staleness.fire({ key, stale }),
     });
+    const session = options.session;
+    if (session) {
+      this.place = sessionPlace(session);
+      this.sessionWatch = session.onDidChange(() => this.placeChanged(sessionPlace(session)));
+    }
   }
 
   /** Follows the run until it ends: polled (unfocused too), its end and waits told (onDidReachMoment). Again: nothing new. */
@@ -62,7 +84,8 @@ export class RunTracker implements Disposable {
       return;
     }
     const known = this.data.knownExecution(ref);
-    const entry = { ref, watch: { dispose: () => undefined } as Disposable, told: undefined as string | undefined };
+    const session = this.options.session;
+    const entry: Follow = { ref, place: session ? sessionPlace(session) : undefined, watch: { dispose: () => undefined }, told: undefined };
     this.followed.set(key, entry);
     entry.watch = this.scheduler.watch(key, { poll: () => this.poll(ref), whileUnfocused: true, status: known?.status ?? undefined });
     this.following.fire();
@@ -124,6 +147,8 @@ export class RunTracker implements Disposable {
   }
 
   dispose(): void {
+    this.sessionWatch?.dispose();
+    this.reads.abort();
     for (const f of this.followed.values()) {
       f.watch.dispose();
     }
@@ -134,12 +159,34 @@ export class RunTracker implements Disposable {
     this.following.dispose();
   }
 
+  /**
+   * The session is somewhere else now (or nowhere: signed out): the follows of another place end,
+   * and every read under way is cancelled (the rows of the old place go with the view's reset).
+   */
+  private placeChanged(place: string | undefined): void {
+    if (place === this.place) {
+      return;
+    }
+    this.place = place;
+    this.reads.abort();
+    this.reads = new AbortController();
+    this.vanished.clear();
+    const gone = [...this.followed.values()].filter((f) => f.place !== place);
+    for (const f of gone) {
+      this.followed.delete(RunKey.execution(f.ref));
+      f.watch.dispose();
+    }
+    if (gone.length > 0) {
+      this.following.fire();
+    }
+  }
+
   private async poll(ref: ExecutionRef): Promise<{ status: string | undefined; done: boolean }> {
     const key = RunKey.execution(ref);
     const before = this.data.knownExecution(ref)?.status ?? undefined;
     let execution: Execution;
     try {
-      execution = await this.data.fetchExecution(ref);
+      execution = await this.data.fetchExecution(ref, this.reads.signal);
     } catch (error) {
       if (error instanceof NotFoundError) {
         this.vanished.add(key);

@@ -226,6 +226,8 @@ export class WorkspaceData implements Disposable {
   /** Reads the run again (polling, after an action on it), keeps the answer and tells whoever shows it. */
   async fetchExecution(ref: ExecutionRef, signal?: AbortSignal): Promise<Execution> {
     const execution = await this.client().getExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, { signal });
+    // Cancelled after the answer came (the session moved on meanwhile): not kept for the new place.
+    signal?.throwIfAborted();
     this.setExecution(ref, execution);
     return execution;
   }

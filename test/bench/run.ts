@@ -481,7 +481,7 @@ const RUNS_WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
   {
     figure: /^Runs: extension host memory/,
-    note: 'Memory with a 100,000-line log open: the text is held twice in the extension host (the log\'s chunks and the editor\'s document lines), and each change told hands the editor the whole text (a few dozen MB of messages, which the process keeps as heap and malloc arenas after they are freed); the styled ranges are packed (runLog.ts) and only those in view are painted (logPainter.ts).',
+    note: 'Memory with a 100,000-line log open: the extension host keeps the editor\'s copy of the document\'s lines (the floor) and the log\'s styled ranges, packed (runLog.ts; only those in view are painted, logPainter.ts); our own copy of the text (UTF-8 bytes) goes once the finished log is wholly in the document. Each change told has the editor read the whole file (logFiles.ts, a read-only file system: the host then receives only the lines appended): a buffer and its message copy per telling, which the process may keep as malloc arenas after they are freed, so a log being read is told only when its text has doubled and 5 s on (tellingPace.ts). A figure over the goal: check how often the log was told (RunLogState.tellings) and that its copy was let go (RunLogState.released); the window\'s JS heap beside it is where the editor keeps the document, its edits and their undo.',
   },
   {
     figure: /^Runs: status change/,
@@ -489,7 +489,7 @@ const RUNS_WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   },
   {
     figure: /^Runs: a finished 10,000-line log/,
-    note: 'The 10,000-line log: ten pages of 1000 lines are the least (logModel.ts; the action\'s status comes from the run the Runs view read). Its time beside the raw fetches is the editor taking the text: the document opens with the whole first reading when it ends within a second (logDocuments.ts), then the editor diffs and draws it; a loaded machine (see the load average) stretches that most.',
+    note: 'The 10,000-line log: ten pages of 1000 lines are the least (logModel.ts; the action\'s status comes from the run the Runs view read). Its time beside the raw fetches is the editor taking the text: the document opens with the whole first reading when it ends within a second (logDocuments.ts), read by the editor as one file (logFiles.ts), which it then draws; a loaded machine (see the load average) stretches that most.',
   },
 ];
 

@@ -393,6 +393,27 @@ interface HostMemory {
   open: number;
   /** The JS heap used and the array buffers after full collections (inspector), before and after; undefined when the inspector could not attach. */
   heap?: { idle: number; open: number; buffersIdle: number; buffersOpen: number; rssIdle: number; rssOpen: number };
+  /** The window's (the workbench page's) JS heap and array buffers after a collection, before and after: where the editor keeps the document, its edits and their undo. */
+  window?: { idle: WindowHeap; open: WindowHeap };
+}
+
+interface WindowHeap {
+  heapMB: number;
+  /** Array buffers' backing stores (an undo stack's closed elements are kept so), when the browser tells. */
+  buffersMB: number | undefined;
+}
+
+/** The workbench page's JS heap used after a full collection (Chrome DevTools Protocol); undefined when it cannot be read. */
+async function windowHeap(wb: Workbench): Promise<WindowHeap | undefined> {
+  try {
+    const cdp = await wb.page.context().newCDPSession(wb.page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+    await cdp.detach();
+    return { heapMB: usage.usedSize / 1024 / 1024, buffersMB: usage.backingStorageSize === undefined ? undefined : usage.backingStorageSize / 1024 / 1024 };
+  } catch {
+    return undefined;
+  }
 }
 
 async function hostMemory(emulator: Emulator, vsix: string, show: (editor: { wb: Workbench; editor: CodeServer }) => Promise<void>, notes: string[]): Promise<HostMemory> {
@@ -413,9 +434,11 @@ async function hostMemory(emulator: Emulator, vsix: string, show: (editor: { wb:
       return undefined;
     });
     const heapIdle = await inspector?.heapAfterGc();
+    const windowIdle = await windowHeap(editor.wb);
     await show(editor);
     const open = await quiet();
     const heapOpen = await inspector?.heapAfterGc();
+    const windowOpen = await windowHeap(editor.wb);
     if (inspector && process.env.WA_HEAP_SNAPSHOT) {
       await inspector.snapshot(process.env.WA_HEAP_SNAPSHOT);
     }
@@ -431,6 +454,7 @@ async function hostMemory(emulator: Emulator, vsix: string, show: (editor: { wb:
           rssIdle: heapIdle.rssMB,
           rssOpen: heapOpen.rssMB,
         },
+      window: windowIdle !== undefined && windowOpen !== undefined ? { idle: windowIdle, open: windowOpen } : undefined,
     };
     console.error(`[bench]     ${memoryText(measured)}`);
     return measured;
@@ -441,7 +465,7 @@ async function hostMemory(emulator: Emulator, vsix: string, show: (editor: { wb:
 
 const mb = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)} MB`;
 const memoryText = (m: HostMemory) =>
-  `${mb(m.open - m.idle)} (${m.idle.toFixed(1)} → ${m.open.toFixed(1)} MB)${m.heap ? `; after full GCs ${mb(m.heap.rssOpen - m.heap.rssIdle)} RSS, ${mb(m.heap.open - m.heap.idle)} JS heap, ${mb(m.heap.buffersOpen - m.heap.buffersIdle)} array buffers` : ''}`;
+  `${mb(m.open - m.idle)} (${m.idle.toFixed(1)} → ${m.open.toFixed(1)} MB)${m.heap ? `; after full GCs ${mb(m.heap.rssOpen - m.heap.rssIdle)} RSS, ${mb(m.heap.open - m.heap.idle)} JS heap, ${mb(m.heap.buffersOpen - m.heap.buffersIdle)} array buffers` : ''}${m.window ? `; the window: ${mb(m.window.open.heapMB - m.window.idle.heapMB)} JS heap${m.window.open.buffersMB !== undefined && m.window.idle.buffersMB !== undefined ? `, ${mb(m.window.open.buffersMB - m.window.idle.buffersMB)} array buffers` : ''}` : ''}`;
 
 /** The plain text of the 100,000-line log as the log document shows it (a header like its own, the lines without escapes). */
 async function plainLogText(emulator: Emulator, runPath: string, actionExecutionId: string, lines: number): Promise<string> {

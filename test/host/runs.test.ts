@@ -185,9 +185,6 @@ describe('Runs view and following runs', function () {
     assert.equal(await vscode.commands.executeCommand('workspaceAutomation.followRun', listed), true);
     assert.equal(kernel.views.currentPipeline.currentPipeline?.displayName, 'Release to production');
     assert.equal(view.runNodes()[0]?.ref.executionId, listed.executionId);
-    for (const ref of [named, listed]) {
-      kernel.runs.unfollow(ref);
-    }
   });
 
   it('cancels a run after confirming; nothing is sent without the confirmation', async () => {

@@ -80,9 +80,6 @@ describe('Run logs: the installed Show Run Log…', function () {
     assert.equal(body.length, served.logs.length);
     assert.ok(!body.join('\n').includes('\u001b'), 'no escape codes in the text');
     assert.ok(done.state.styledRanges > 0, 'the coloured lines are painted');
-    // The run goes on (Push to registry, Notify team): no longer followed once this test ends, so
-    // that the next test's run, with the same number after the emulator's reset, is not read by it.
-    ((await extensionApi()).services as FeatureContext).runs.unfollow({ workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: started.id });
   });
 
   it("a log takes its action's status from the run's answer while it is polled: after the first reading no request of its own for it, no lines asked before the action starts, and a finished action's log asks for its lines only", async () => {
@@ -90,8 +87,7 @@ describe('Run logs: the installed Show Run Log…', function () {
     const kernel = api.services as FeatureContext;
     const started = (await apiCall('POST', P203, {})) as RunAnswer;
     const ref = { workspace: 'acme', project: 'api-service', pipelineId: 203, executionId: started.id };
-    // A run of an earlier test with this number (the emulator was reset) is no longer followed.
-    kernel.runs.unfollow(ref);
+    assert.equal(kernel.runs.isFollowed(ref), false, 'a run of an earlier test with this number (the emulator was reset) ended with its sign-in');
     const [, push] = ((await apiCall('GET', `${P203}/${started.id}`)) as RunAnswer).action_executions;
     assert.equal(push.action.name, 'Push to registry');
     const actionPath = (a: { action_execution_id: string }) => `${P203}/${started.id}/action_executions/${a.action_execution_id}`;
@@ -133,7 +129,7 @@ describe('Run logs: the installed Show Run Log…', function () {
     assert.deepEqual(await asked(notify), ['lines']);
   });
 
-  it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown, told to the editor a few times', async () => {
+  it('a 10,000-line finished log (207) opens in pages of 1000: eleven log requests at most, every line shown, told to the editor a few times; then our copy of its text goes', async () => {
     await signedInAs('admin-token');
     const runs = (await apiCall('GET', `${P207}?per_page=1`)) as { executions: { id: number }[] };
     const newest = (await apiCall('GET', `${P207}/${runs.executions[0].id}`)) as RunAnswer;
@@ -157,8 +153,14 @@ describe('Run logs: the installed Show Run Log…', function () {
     const logRequests = (await requests('/logs')).length;
     assert.ok(logRequests >= 10 && logRequests <= 11, `log requests: ${logRequests}`);
     assert.equal(shown.requests, logRequests + 1, 'and one for the action');
-    // Each telling hands the editor the whole text: read at once, the log is told a few times, not once a page.
+    // Each telling has the editor read the whole file: read at once, the log is told a few times, not once a page.
     assert.ok(shown.tellings <= 3, `changes told: ${shown.tellings}`);
+    await waitFor('our copy of the text let go, the document holding it whole', () => logs.state(uri)?.released);
+    // Read again (Revert File) once let go: from the document, as it was.
+    const before = docOf(uri)?.getText();
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(docOf(uri)?.getText(), before);
+    assert.equal(docOf(uri)?.lineCount, shown.headerLines + 10_001);
   });
 
   it('from the palette asks the project, pipeline, run and action', async () => {

@@ -7,7 +7,9 @@ import * as vscode from 'vscode';
 import { Command, ViewId } from '../../commandIds';
 import type { FeatureContext } from '../../services';
 import { PollScheduler } from '../../workspace/pollSchedule';
-import { RUN_LOG_SCHEME, RunLogDocuments } from './logDocuments';
+import { RunLogDocuments } from './logDocuments';
+import { RunLogFileSystem } from './logFiles';
+import { RUN_LOG_SCHEME } from './logUri';
 import { RunsProvider } from './provider';
 import * as runActions from './runActions';
 import * as runNotices from './runNotices';
@@ -34,12 +36,14 @@ function registerStartAndLogs(ctx: FeatureContext): vscode.Disposable[] {
     budget: () => (ctx.session.baseUrl ? ctx.connection.rateLimitFor(ctx.session.baseUrl) : undefined),
   });
   const documents = new RunLogDocuments(ctx, logPolls);
+  const files = new RunLogFileSystem(documents);
   ctx.expose('runLogs', documents);
   return [
     { dispose: () => logPolls.dispose() },
     documents,
     vscode.window.onDidChangeWindowState((state) => logPolls.setFocused(state.focused)),
-    vscode.workspace.registerTextDocumentContentProvider(RUN_LOG_SCHEME, documents),
+    files,
+    vscode.workspace.registerFileSystemProvider(RUN_LOG_SCHEME, files, { isCaseSensitive: true, isReadonly: true }),
     ...runPipeline.register(ctx),
     ...showRunLog.register(ctx, documents),
   ];

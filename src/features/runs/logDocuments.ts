@@ -1,55 +1,37 @@
-// The log documents: a read-only document per action execution (scheme `wa-run-log:`), its text
-// from a RunLog, its ANSI styles painted where the editor shows them (logPainter.ts), grown while
-// the action runs. Growth is told through the provider's onDidChange, coalesced (tellingPace.ts:
-// the first reading once when it ends within a second, then less often as the log grows) because
-// each telling hands the editor the whole text: a 100,000-line log then costs a few of them, not
-// one a page.
+// The log documents: a read-only file per action execution (scheme `wa-run-log:`, read by the
+// editor through logFiles.ts), its content from a RunLog, its ANSI styles painted where the editor
+// shows them (logPainter.ts), grown while the action runs. Growth is told as a change of the file,
+// coalesced (tellingPace.ts: the first reading once when it ends within a second, then less often
+// as the log grows) because each telling has the editor read the whole file.
 // The editor follows the end unless the user scrolled up. Polling goes through a PollScheduler,
 // watched only while the document is visible (the scheduler adds the focus); while it is, the run
 // is polled too (RunTracker: one request shared with the Runs view and a follow), and the action's
-// status and times come from the run's answer instead of a request of their own.
+// status and times come from the run's answer instead of a request of their own. A log is read
+// only while the session is where it was opened (address and workspace): another account's client
+// never reads it, and a read under way is cancelled when the session moves.
 import * as vscode from 'vscode';
-import { isFinished, type ActionExecution } from '../../api';
+import { UnauthorizedError, type ApiClient } from '../../api';
 import type { FeatureContext } from '../../services';
 import { errorForLog } from '../../ui/errorMessages';
+import { formatCount } from '../../ui/localeFormat';
 import type { PollScheduler } from '../../workspace/pollSchedule';
-import { RunFamily, RunKey, type ExecutionRef } from '../../workspace/runData';
+import type { ExecutionRef } from '../../workspace/runData';
+import { sessionPlace } from '../../workspace/sessionPlace';
+import { EndFollowing } from './logFollowing';
 import { LogPainter } from './logPainter';
-import { RunLog, type RunLogRef } from './runLog';
+import type { LogFile, LogFiles } from './logFiles';
+import { refOfUri, RUN_LOG_SCHEME } from './logUri';
+import { RunLog } from './runLog';
+import { RunAnswers } from './runAnswers';
 import { FIRST_READ_MS, tellingDelay } from './tellingPace';
-
-export const RUN_LOG_SCHEME = 'wa-run-log';
-/** A run read this recently says its actions' status as it is (a log opened just after). */
-const JUST_READ_MS = 2_000;
-/** The runs whose last reading is remembered. */
-const MAX_RUNS_READ = 50;
-
-export function runLogUri(ref: RunLogRef, actionName: string): vscode.Uri {
-  const name = `${actionName.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80) || 'action'} #${ref.executionId}.log`;
-  const query = new URLSearchParams({
-    workspace: ref.workspace,
-    project: ref.project,
-    pipelineId: String(ref.pipelineId),
-    executionId: String(ref.executionId),
-    actionExecutionId: ref.actionExecutionId,
-  });
-  return vscode.Uri.from({ scheme: RUN_LOG_SCHEME, path: `/${ref.project}/${ref.pipelineId}/${ref.actionExecutionId}/${name}`, query: query.toString() });
-}
-
-export function refOfUri(uri: vscode.Uri): RunLogRef | undefined {
-  const q = new URLSearchParams(uri.query);
-  const pipelineId = Number(q.get('pipelineId'));
-  const executionId = Number(q.get('executionId'));
-  const [workspace, project, actionExecutionId] = [q.get('workspace'), q.get('project'), q.get('actionExecutionId')];
-  if (!workspace || !project || !actionExecutionId || !Number.isSafeInteger(pipelineId) || !Number.isSafeInteger(executionId)) {
-    return undefined;
-  }
-  return { workspace, project, pipelineId, executionId, actionExecutionId };
-}
 
 interface OpenLog {
   readonly log: RunLog;
   readonly run: ExecutionRef;
+  /** The session's address and workspace when it opened: read only while the session is there. */
+  readonly place: string;
+  /** Aborted when the session moves away or the log closes: its reads under way end. */
+  reads: AbortController;
   watch?: vscode.Disposable;
   /** The run polled while the log is (its answer says the action's status). */
   runWatch?: vscode.Disposable;
@@ -72,10 +54,15 @@ interface OpenLog {
   linesTold: number;
   /** Changes told (the tests). */
   tellings: number;
+  /** The file's modification time: later at each change (the editor reads a file again when its time or size differ). */
+  mtime: number;
+  readonly uri: vscode.Uri;
   /** The first reading (header and every line there is). */
   first?: Promise<void>;
   /** Requests this log sent (the bench and the tests read it). */
   requests: number;
+  /** While a long first reading shows its progress: told the lines read. */
+  progress?: (lines: number) => void;
 }
 
 /** What the tests see of an open log. */
@@ -86,28 +73,33 @@ export interface RunLogState {
   readonly status: string | undefined;
   readonly requests: number;
   readonly styledRanges: number;
+  /** Our copy of the lines' text was let go (the document holds the finished log whole). */
+  readonly released: boolean;
   readonly watched: boolean;
   /** Changes told to the editor since the document opened. */
   readonly tellings: number;
 }
 
-export class RunLogDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class RunLogDocuments implements LogFiles, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  /** A log's content changed: the editor is to read it again. */
   readonly onDidChange = this.changes.event;
   private readonly logs = new Map<string, OpenLog>();
   private readonly painter = new LogPainter();
+  private readonly following = new EndFollowing();
   private readonly disposables: vscode.Disposable[] = [];
-  /** When each run lately read was read (its key: RunKey.execution). */
-  private readonly runsReadAt = new Map<string, number>();
+  private readonly runAnswers: RunAnswers;
 
   constructor(
     private readonly services: FeatureContext,
     private readonly scheduler: PollScheduler,
   ) {
+    this.runAnswers = new RunAnswers(services.data, services.runs);
     this.disposables.push(
       this.changes,
       vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === RUN_LOG_SCHEME && this.close(doc.uri)),
       vscode.workspace.onDidChangeTextDocument((e) => e.document.uri.scheme === RUN_LOG_SCHEME && this.changed(e.document)),
+      vscode.workspace.onDidOpenTextDocument((doc) => doc.uri.scheme === RUN_LOG_SCHEME && this.releaseTaken(doc)),
       vscode.window.onDidChangeVisibleTextEditors(() => {
         this.arrangeWatches();
         this.paintVisible();
@@ -118,36 +110,33 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
           this.painter.paint(e.textEditor, open.log);
         }
       }),
-      services.data.onDidChange((key) => {
-        if (key.startsWith(RunFamily.execution)) {
-          // Kept for the runs read lately only (a log opened on one needs no request for its action).
-          this.runsReadAt.delete(key);
-          this.runsReadAt.set(key, Date.now());
-          for (const old of this.runsReadAt.keys()) {
-            if (this.runsReadAt.size <= MAX_RUNS_READ) {
-              break;
-            }
-            this.runsReadAt.delete(old);
-          }
-        }
-      }),
+      services.session.onDidChange(() => this.sessionMoved()),
+      this.runAnswers,
     );
   }
 
-  /** The log's text; on opening, after its first reading when that ends within FIRST_READ_MS (the editor then takes it once). */
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+  /** The log at the address (opened now when needed), its first reading awaited up to FIRST_READ_MS after it opened; undefined when it names none. */
+  async file(uri: vscode.Uri): Promise<LogFile | undefined> {
     const open = this.open(uri);
     if (!open) {
-      return vscode.l10n.t('This log address names no action execution.');
+      return undefined;
     }
     if (open.readingFirst) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([open.first, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, open.openedAt + FIRST_READ_MS - Date.now()))))]);
       clearTimeout(timer);
     }
-    open.dirty = false;
-    open.linesTold = open.log.lineCount;
-    return open.log.text();
+    return {
+      ctime: open.openedAt,
+      mtime: open.mtime,
+      size: open.log.byteLength,
+      read: () => {
+        open.dirty = false;
+        open.linesTold = open.log.lineCount;
+        // Released: the editor's document has it all (read again by a Revert, say).
+        return open.log.bytes() ?? Buffer.from(vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText() ?? '', 'utf8');
+      },
+    };
   }
 
   /** The state of an open log (for the tests and the bench). */
@@ -160,6 +149,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       status: open.log.status,
       requests: open.requests,
       styledRanges: open.log.styledRangeCount,
+      released: open.log.isReleased,
       watched: open.watch !== undefined,
       tellings: open.tellings,
     };
@@ -200,10 +190,17 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       return known;
     }
     const ref = refOfUri(uri);
-    const client = this.services.session.client;
-    if (!ref || !client) {
+    const place = sessionPlace(this.services.session);
+    if (!ref || !place) {
       return undefined;
     }
+    const clientHere = (): ApiClient => {
+      const client = this.services.session.client;
+      if (!client || !this.inPlace(open)) {
+        throw new UnauthorizedError(vscode.l10n.t('Signed out, or another account or workspace is in use: this log is not read.'));
+      }
+      return client;
+    };
     const counted = <T>(request: Promise<T>): Promise<T> => {
       open.requests++;
       return request;
@@ -213,26 +210,31 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       ref,
       language: vscode.env.language,
       fetchAction: async () => {
-        if (open.runWatchedSince !== undefined && !this.readSinceWatched(open)) {
+        if (open.runWatchedSince !== undefined && !this.runAnswers.readSince(run, open.runWatchedSince)) {
           // Its first reading since the log is polled (joined when one is under way).
           await this.services.runs.refresh(run);
         }
         return (
-          this.actionFromRun(open, ref.actionExecutionId) ??
-          counted(client.getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId))
+          this.runAnswers.action(run, ref.actionExecutionId, open.runWatchedSince) ??
+          counted(clientHere().getActionExecution(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { signal: open.reads.signal }))
         );
       },
       fetchPage: async (offset, limit) => {
-        const page = await counted(client.getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }));
+        const page = await counted(clientHere().getLogs(ref.workspace, ref.project, ref.pipelineId, ref.executionId, ref.actionExecutionId, { offset, limit }, { signal: open.reads.signal }));
         return { lines: page.logs, total: page.total_element_count ?? undefined };
       },
       changed: () => {
         open.dirty = true;
+        open.mtime = Math.max(Date.now(), open.mtime + 1);
+        open.progress?.(open.log.lineCount);
         this.scheduleFlush(uri);
       },
     });
-    const open: OpenLog = { log, run, openedAt: Date.now(), readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
+    const openedAt = Date.now();
+    const open: OpenLog = { log, run, uri, place, reads: new AbortController(), openedAt, mtime: openedAt, readingFirst: true, dirty: false, lastFlush: 0, takeMs: 0, linesTold: 0, tellings: 0, requests: 0 };
     this.logs.set(key, open);
+    // A first reading past its first telling says how far it got (the document is told less often).
+    const slow = setTimeout(() => this.showProgress(open), FIRST_READ_MS);
     open.first = log
       .update()
       .then(
@@ -241,35 +243,28 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       )
       .then(() => {
         // What was read is told now (not at the end of the first reading's wait).
+        clearTimeout(slow);
         open.readingFirst = false;
         clearTimeout(open.flushTimer);
         open.flushTimer = undefined;
         open.flushAt = undefined;
-        this.scheduleFlush(uri);
+        this.scheduleFlush(uri, true);
         this.arrangeWatches();
       });
     return open;
   }
 
-  /**
-   * The action as the run's answer has it: when it is finished (that never changes), or when the
-   * run was read while this log is polled or just now, and its last request did not fail; else
-   * undefined (asked).
-   */
-  private actionFromRun(open: OpenLog, actionExecutionId: string): ActionExecution | undefined {
-    const action = this.services.data.knownExecution(open.run)?.action_executions.find((a) => a.action_execution_id === actionExecutionId);
-    if (action === undefined) {
-      return undefined;
+  /** A first reading still under way: its progress in the status bar, the lines read so far. */
+  private showProgress(open: OpenLog): void {
+    const first = open.first;
+    if (!open.readingFirst || !first) {
+      return;
     }
-    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
-    const current = this.readSinceWatched(open) || (readAt !== undefined && Date.now() - readAt <= JUST_READ_MS);
-    return isFinished(action.status) || (current && !this.services.runs.isStale(open.run)) ? action : undefined;
-  }
-
-  /** The run was read since the log began to poll it. */
-  private readSinceWatched(open: OpenLog): boolean {
-    const readAt = this.runsReadAt.get(RunKey.execution(open.run));
-    return readAt !== undefined && open.runWatchedSince !== undefined && readAt >= open.runWatchedSince;
+    void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading a run log') }, (progress) => {
+      open.progress = (lines) => progress.report({ message: vscode.l10n.t('{0} lines', formatCount(lines, vscode.env.language)) });
+      open.progress(open.log.lineCount);
+      return first.finally(() => (open.progress = undefined));
+    });
   }
 
   private close(uri: vscode.Uri): void {
@@ -279,16 +274,33 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       this.logs.delete(key);
       open.watch?.dispose();
       open.runWatch?.dispose();
+      open.reads.abort();
       clearTimeout(open.flushTimer);
       open.log.dispose();
     }
   }
 
-  /** Polls the logs that are shown and still running; a hidden or finished one is not asked. */
+  /** The session is where the log was opened. */
+  private inPlace(open: OpenLog): boolean {
+    return sessionPlace(this.services.session) === open.place;
+  }
+
+  /** Signed out, another account or workspace: the logs opened elsewhere stop, their reads under way too; back there, they go on. */
+  private sessionMoved(): void {
+    for (const open of this.logs.values()) {
+      if (!this.inPlace(open)) {
+        open.reads.abort();
+        open.reads = new AbortController();
+      }
+    }
+    this.arrangeWatches();
+  }
+
+  /** Polls the logs that are shown and still running, where they were opened; a hidden or finished one is not asked. */
   private arrangeWatches(): void {
     const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
     for (const [key, open] of this.logs) {
-      const wanted = visible.has(key) && !open.log.done;
+      const wanted = visible.has(key) && !open.log.done && this.inPlace(open);
       if (wanted && open.watch === undefined) {
         open.runWatchedSince = Date.now();
         open.runWatch = this.services.runs.show(open.run, this.services.data.knownExecution(open.run)?.status ?? undefined);
@@ -313,7 +325,7 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
-  private scheduleFlush(uri: vscode.Uri): void {
+  private scheduleFlush(uri: vscode.Uri, firstReadingEnded = false): void {
     const open = this.logs.get(uri.toString());
     if (!open) {
       return;
@@ -328,9 +340,10 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       lines: open.log.lineCount,
       linesTold: open.linesTold,
       reading: open.log.reading,
+      firstReadingEnded,
     });
     // A telling already due sooner stands; a reading that ended (or a doubled text) brings a later one forward.
-    if (open.flushAt !== undefined && open.flushAt <= now + wait) {
+    if (wait === undefined || (open.flushAt !== undefined && open.flushAt <= now + wait)) {
       return;
     }
     clearTimeout(open.flushTimer);
@@ -345,21 +358,9 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       open.toldAt = open.lastFlush;
       open.linesTold = open.log.lineCount;
       open.tellings++;
-      this.noteFollowing(uri);
-      this.changes.fire(uri);
+      this.following.noteBefore(uri);
+      this.changes.fire(open.uri);
     }, wait);
-  }
-
-  private readonly following = new Map<vscode.TextEditor, boolean>();
-
-  /** Before the text grows: which editors show its end (they keep showing it). */
-  private noteFollowing(uri: vscode.Uri): void {
-    for (const editor of vscode.window.visibleTextEditors) {
-      if (editor.document.uri.toString() === uri.toString()) {
-        const lastVisible = editor.visibleRanges.at(-1)?.end.line ?? 0;
-        this.following.set(editor, lastVisible >= editor.document.lineCount - 2);
-      }
-    }
   }
 
   /** The text grew: paint it, and keep the editors that showed the end at the end. */
@@ -372,18 +373,18 @@ export class RunLogDocuments implements vscode.TextDocumentContentProvider, vsco
       open.takeMs = Date.now() - open.toldAt;
       open.toldAt = undefined;
     }
-    for (const editor of vscode.window.visibleTextEditors) {
-      if (editor.document !== doc) {
-        continue;
-      }
-      this.painter.paint(editor, open.log);
-      if (this.following.get(editor)) {
-        const last = doc.lineCount - 1;
-        editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.Default);
-      }
-    }
-    this.following.clear();
+    this.following.grown(doc, (editor) => this.painter.paint(editor, open.log));
+    this.releaseTaken(doc);
   }
+
+  /** A finished log the document holds whole: our copy of its text goes (the editor's is the one kept). */
+  private releaseTaken(doc: vscode.TextDocument): void {
+    const open = this.logs.get(doc.uri.toString());
+    if (open && open.log.done && !open.log.reading && !open.dirty && doc.lineCount === open.log.headerLines + open.log.lineCount + 1) {
+      open.log.release();
+    }
+  }
+
 
   /** Paints an editor of a log (also when it is shown again). */
   paintVisible(): void {

@@ -217,10 +217,12 @@ export function logHeader(facts: ActionLogFacts, now: Date, language: string | u
   if (finished && facts.finishDate !== undefined) {
     lines.push(l10n.t('Finished: {0}', formatDateTime(facts.finishDate, language)));
   }
-  if (facts.startDate !== undefined) {
-    const end = finished && facts.finishDate !== undefined ? facts.finishDate : now;
-    const length = formatDuration(end.getTime() - facts.startDate.getTime(), language);
-    lines.push(finished ? l10n.t('Duration: {0}', length) : l10n.t('Duration: {0} so far', length));
+  // No duration while it runs: the header then changes only with the status, and a poll only adds
+  // lines at the end (the editor keeps each change of the file for undo; a header changing at every
+  // poll would have it keep the whole log again each time). The Runs view's row says how long so far.
+  if (facts.startDate !== undefined && finished) {
+    const end = facts.finishDate ?? now;
+    lines.push(l10n.t('Duration: {0}', formatDuration(end.getTime() - facts.startDate.getTime(), language)));
   }
   // Line breaks first: a carriage return alone would start the text again (ansi.ts).
   const error = oneLine(plainText(typeof facts.errorMessage === 'string' ? facts.errorMessage.replace(/[\r\n]+/g, ' ') : ''), MAX_ERROR_CHARS);

@@ -1,8 +1,9 @@
-// One action execution's log as a document's text: a header (logModel.ts's logHeader, one fact a
+// One action execution's log as a document's content: a header (logModel.ts's logHeader, one fact a
 // line, then a blank line) and the log's lines, read page by page by a LogModel and kept as the
-// chunks it appended, with their ANSI ranges numbered from the log's first line (the header's
-// length changes as the action runs: ranges are placed under it when they are painted). No editor:
-// the page reader, the action's reader and the change listener come in.
+// UTF-8 bytes of the chunks it appended (what the editor reads: no string of the whole text is
+// made), with their ANSI ranges numbered from the log's first line (the header's length changes as
+// the action runs: ranges are placed under it when they are painted). No editor: the page reader,
+// the action's reader and the change listener come in.
 import * as l10n from '@vscode/l10n';
 import type { ActionExecution } from '../../api';
 import { actionExecutionName, isFinished, parseApiDate } from '../../api';
@@ -35,7 +36,10 @@ const NOT_STARTED = new Set(['INITIAL', 'ENQUEUED']);
 
 export class RunLog {
   private readonly model: LogModel;
-  private readonly parts: string[] = [];
+  /** The lines read, as UTF-8, a chunk a page; none once released. */
+  private readonly chunks: Buffer[] = [];
+  private bodyBytes = 0;
+  private released = false;
   private readonly styled = new RangeStore();
   private action: ActionExecution | undefined;
   private header: string[];
@@ -50,12 +54,39 @@ export class RunLog {
     this.model = new LogModel({ fetchPage: options.fetchPage, append: (chunk) => this.append(chunk.text, chunk.ranges), language: options.language });
   }
 
-  /**
-   * The document's text now, as one flat string: the extension host splits it into lines to
-   * compare, which flattens a concatenation into a second copy first (a 100,000-line log: 6 MB).
-   */
+  /** The document's content now, UTF-8: the header, a blank line, the lines (one copy, handed to the editor); undefined once released. */
+  bytes(): Uint8Array | undefined {
+    if (this.released) {
+      return undefined;
+    }
+    const header = Buffer.from(`${this.header.join('\n')}\n\n`, 'utf8');
+    return Buffer.concat([header, ...this.chunks], header.length + this.bodyBytes);
+  }
+
+  /** The content as text (the tests). */
   text(): string {
-    return [this.header.join('\n'), '\n\n', ...this.parts].join('');
+    return new TextDecoder().decode(this.bytes());
+  }
+
+  /**
+   * Forgets the lines' bytes: the editor holds the finished log whole and nothing more will come
+   * (the caller knows). The counts, the header and the styles stay; bytes() then gives nothing.
+   */
+  release(): void {
+    if (this.finished && !this.updating) {
+      this.released = true;
+      this.chunks.length = 0;
+    }
+  }
+
+  /** The lines' bytes were released (release()). */
+  get isReleased(): boolean {
+    return this.released;
+  }
+
+  /** The content's size in bytes now. */
+  get byteLength(): number {
+    return Buffer.byteLength(`${this.header.join('\n')}\n\n`, 'utf8') + this.bodyBytes;
   }
 
   /** Lines above the log's first line (the header and its blank line). */
@@ -99,6 +130,9 @@ export class RunLog {
     try {
       this.action = await this.options.fetchAction();
       this.lastStatus = this.action.status ?? undefined;
+      // The header first: the lines then only grow below it, and the editor takes each change as
+      // the lines appended (a header that changed at the end would make it take the whole text).
+      this.refreshHeader();
       const finishedBefore = isFinished(this.lastStatus);
       // Read after the status: a finished action's log is then whole.
       let more = !NOT_STARTED.has(String(this.lastStatus ?? '').trim().toUpperCase());
@@ -125,7 +159,12 @@ export class RunLog {
   }
 
   private append(text: string, ranges: readonly LogRange[]): void {
-    this.parts.push(text);
+    if (this.released) {
+      return; // never: a released log is finished and read
+    }
+    const chunk = Buffer.from(text, 'utf8');
+    this.chunks.push(chunk);
+    this.bodyBytes += chunk.length;
     for (const r of ranges) {
       this.styled.add(r.style, r.line, r.start, r.end);
     }

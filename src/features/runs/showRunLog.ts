@@ -10,7 +10,7 @@ import { describeError } from '../../ui/errorMessages';
 import { prompterFrom, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
 import { ApiLists, pickPipeline, pickProject } from '../../ui/pickers';
 import type { RunLogDocuments } from './logDocuments';
-import { runLogUri } from './logDocuments';
+import { runLogUri } from './logUri';
 import type { RunLogRef } from './runLog';
 import { runRow, statusIcon } from './runPresentation';
 

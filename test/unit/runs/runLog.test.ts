@@ -128,4 +128,38 @@ describe('runs: a log document’s text', () => {
     assert.deepEqual(asked, [0]);
     assert.equal(log.status, undefined);
   });
+
+  it('hands out its content as UTF-8 bytes, the header set before the lines are read (they then only grow below it)', async () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `línea ${i} ✓`);
+    const headers: string[] = [];
+    const log: RunLog = new RunLog({
+      ref,
+      language: 'en',
+      fetchAction: async (): Promise<ActionExecution> => ({ status: 'SUCCESSFUL', start_date: null, finish_date: null, action: { name: 'Test' } }),
+      fetchPage: async (offset, limit) => ({ lines: lines.slice(offset, offset + limit), total: lines.length }),
+      changed: () => headers.push(log.text().split('\n\n')[0]),
+    });
+    await log.update();
+    assert.deepEqual(headers, ['Action: Test\nStatus: Succeeded', 'Action: Test\nStatus: Succeeded', 'Action: Test\nStatus: Succeeded'], 'the same header at each page and at the end');
+    const bytes = log.bytes();
+    assert.ok(bytes);
+    assert.equal(bytes.length, log.byteLength);
+    assert.equal(Buffer.from(bytes).toString('utf8'), `Action: Test\nStatus: Succeeded\n\n${lines.join('\n')}\n`);
+  });
+
+  it('releases the lines’ bytes only once finished and read: the counts, header and styles stay', async () => {
+    let status = 'INPROGRESS';
+    const { log } = logOf([`${GREEN}one${RESET}`, 'two'], () => status);
+    await log.update();
+    log.release();
+    assert.equal(log.isReleased, false, 'still running: kept');
+    assert.ok(log.text().endsWith('one\ntwo\n'));
+    status = 'SUCCESSFUL';
+    await log.update();
+    const size = log.byteLength;
+    log.release();
+    assert.equal(log.isReleased, true);
+    assert.equal(log.bytes(), undefined, 'no bytes kept');
+    assert.deepEqual([log.lineCount, log.byteLength, log.headerLines, log.styledRangeCount, log.done], [2, size, 3, 1, true]);
+  });
 });

@@ -2,7 +2,8 @@
 // its clock: a followed run's wait for a person and its end are told once each, its end makes the
 // pipelines' last status read again, a run that vanished (404) ends its polling, a failed request
 // marks it stale and the next good answer fresh. The scheduler's timers never fire here: each poll
-// is a refresh, so what is asked is exact. Plus the tolerant reading of a run's reference.
+// is a refresh, so what is asked is exact. A follow ends with the account or workspace it was
+// started for, and a read under way then is cancelled. Plus the tolerant reading of a run's reference.
 import * as assert from 'node:assert/strict';
 import { NetworkError, type ApiClient } from '../../../src/api';
 import type { Session } from '../../../src/services';
@@ -128,6 +129,75 @@ describe('workspace: following runs', () => {
     await shown.refresh(ref);
     assert.deepEqual([asked(), armed.length], [2, 2], 'not watched: read once, nothing armed');
     shown.dispose();
+  });
+
+  describe('the session moves', () => {
+    let place: { client: ApiClient | undefined; workspace: string | undefined; baseUrl: string | undefined; signedIn: boolean; onDidChange: Emitter<void>['event'] };
+    let changed: Emitter<void>;
+    let placed: RunTracker;
+    let placedData: WorkspaceData;
+
+    beforeEach(() => {
+      changed = new Emitter<void>();
+      place = { client, workspace: 'acme', baseUrl: emu.url, signedIn: true, onDidChange: changed.event };
+      placedData = new WorkspaceData(place as unknown as Session);
+      placed = new RunTracker(placedData, { timers: stillTimers, session: place });
+    });
+
+    afterEach(() => {
+      placed.dispose();
+      placedData.dispose();
+    });
+
+    it('a follow ends when the session signs out, or moves to another workspace or address; a change in the same place keeps it', async () => {
+      const ref = await start(203);
+      let told = 0;
+      placed.onDidChangeFollowed(() => told++);
+      placed.follow(ref);
+      changed.fire(); // the same address and workspace (a token read again)
+      assert.deepEqual([placed.isFollowed(ref), placed.scheduler.watching], [true, 1], 'kept where it was started');
+
+      place.workspace = 'dormant';
+      changed.fire();
+      assert.deepEqual([placed.isFollowed(ref), placed.followedRuns(), placed.scheduler.watching], [false, [], 0], 'another workspace: no longer followed nor polled');
+      assert.equal(told, 2, 'followed, then dropped');
+
+      place.workspace = 'acme';
+      placed.follow(ref);
+      place.baseUrl = 'http://127.0.0.1:1/api';
+      changed.fire();
+      assert.deepEqual([placed.isFollowed(ref), placed.scheduler.watching], [false, 0], 'another address (Switch Account)');
+
+      place.baseUrl = emu.url;
+      changed.fire();
+      placed.follow(ref);
+      place.signedIn = false;
+      place.client = undefined;
+      changed.fire();
+      assert.deepEqual([placed.isFollowed(ref), placed.scheduler.watching], [false, 0], 'signed out');
+    });
+
+    it('a read under way when the session moves is cancelled: its answer is neither kept nor told', async () => {
+      const ref = await start(201);
+      emu.clock.advance(600_000); // it has failed: a read would tell its end
+      const moments: RunMoment[] = [];
+      placed.onDidReachMoment((m) => moments.push(m));
+      placed.follow(ref); // its first read goes at once
+      const reading = placed.scheduler.refresh(RunKey.execution(ref));
+      place.workspace = 'dormant';
+      changed.fire();
+      await reading;
+      for (let i = 0; i < 5; i++) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      assert.equal(placedData.knownExecution(ref), undefined, 'the old place’s answer is not kept');
+      assert.equal(moments.length, 0, 'nor told');
+      place.workspace = 'acme';
+      changed.fire();
+      placed.follow(ref);
+      await placed.refresh(ref);
+      assert.deepEqual(moments.map((m) => m.execution.status), ['FAILED'], 'followed again where it belongs: read and told');
+    });
   });
 
   it('reads a run reference tolerantly from a command argument', () => {
