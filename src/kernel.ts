@@ -76,7 +76,6 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   };
   // Where the views were (address and workspace, while signed in): another place restores its own project.
   let shownPlace: string | undefined;
-  const placeOf = (): string | undefined => sessionPlace(session);
   disposables.push(
     // Another workspace or account: the chosen project belongs to the old one. Switched from one
     // to another (Switch Account, Select Workspace), the views show the project kept for the new
@@ -84,7 +83,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     session.onDidChange(() => {
       currentProject.clear();
       currentPipeline.set(undefined);
-      const place = placeOf();
+      const place = sessionPlace(session);
       if (shownPlace !== undefined && place !== undefined && place !== shownPlace) {
         currentProject.restore();
       }
@@ -97,7 +96,7 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
   );
   // A returning user finds the project chosen last time in this window (its address and workspace).
   void session.ready().then(() => {
-    shownPlace = placeOf();
+    shownPlace = sessionPlace(session);
     if (session.signedIn) {
       currentProject.restore();
     }

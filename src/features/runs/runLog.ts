@@ -59,7 +59,7 @@ export class RunLog {
     if (this.released) {
       return undefined;
     }
-    const header = Buffer.from(`${this.header.join('\n')}\n\n`, 'utf8');
+    const header = Buffer.from(this.headerText(), 'utf8');
     return Buffer.concat([header, ...this.chunks], header.length + this.bodyBytes);
   }
 
@@ -86,7 +86,12 @@ export class RunLog {
 
   /** The content's size in bytes now. */
   get byteLength(): number {
-    return Buffer.byteLength(`${this.header.join('\n')}\n\n`, 'utf8') + this.bodyBytes;
+    return Buffer.byteLength(this.headerText(), 'utf8') + this.bodyBytes;
+  }
+
+  /** The header's lines and the blank line under it. */
+  private headerText(): string {
+    return `${this.header.join('\n')}\n\n`;
   }
 
   /** Lines above the log's first line (the header and its blank line). */
