@@ -30,6 +30,12 @@ export class OAuthTokens implements vscode.Disposable {
   private readonly coordinatorClients = new Map<string, string>();
   /** The last access token handed out per address (for redaction in the log). */
   private readonly handedOut = new Map<string, string>();
+  /**
+   * A refusal already told: the requests that waited on one renewal all get its error, and
+   * requests made while the account is being signed out must not tell it again.
+   */
+  private readonly told = new WeakSet<SignInAgainError>();
+  private readonly signingOut = new Set<string>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -95,7 +101,8 @@ export class OAuthTokens implements vscode.Disposable {
       this.handedOut.set(baseUrl, token);
       return token;
     } catch (e) {
-      if (e instanceof SignInAgainError && !e.alreadyReported) {
+      if (e instanceof SignInAgainError && !e.alreadyReported && !this.told.has(e) && !this.signingOut.has(baseUrl)) {
+        this.told.add(e);
         await this.signInAgain(baseUrl, e);
       }
       throw e;
@@ -106,10 +113,17 @@ export class OAuthTokens implements vscode.Disposable {
   private async signInAgain(baseUrl: string, error: SignInAgainError): Promise<void> {
     const account = this.accounts.get(baseUrl);
     const label = account ? accountLabel(account) : baseUrl;
-    this.coordinators.get(baseUrl)?.dispose();
-    this.coordinators.delete(baseUrl);
-    if (error.reason === 'refused' || error.reason === 'refresh-expired' || error.reason === 'rejected-after-refresh') {
-      await this.accounts.remove(baseUrl);
+    // The coordinator stays until the account is gone: it refuses the same refresh token again
+    // without a request, where a new one would send it once more.
+    this.signingOut.add(baseUrl);
+    try {
+      if (error.reason === 'refused' || error.reason === 'refresh-expired' || error.reason === 'rejected-after-refresh') {
+        await this.accounts.remove(baseUrl);
+      }
+    } finally {
+      this.signingOut.delete(baseUrl);
+      this.coordinators.get(baseUrl)?.dispose();
+      this.coordinators.delete(baseUrl);
     }
     const again = vscode.l10n.t('Sign In with OAuth');
     // Not awaited: the request that learned it fails now, with the account signed out.

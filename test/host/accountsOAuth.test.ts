@@ -266,16 +266,29 @@ describe(`accounts: OAuth renewal, before expiry and refused ${dialectTag}`, fun
       emu.clearRequests();
       await clearRequests();
 
+      // Each telling of the refusal signs the account out (its token set deleted) and shows one
+      // notice: counted here, where the editor would fold identical notices into one.
+      let setDeletions = 0;
+      const remove = secrets.delete;
+      secrets.delete = async (key) => {
+        setDeletions += key === setKey() ? 1 : 0;
+        await remove.call(secrets, key);
+      };
       // Several requests at once, then more: one renewal asked for, then none.
       const client = api.session.client;
-      const outcomes = await Promise.allSettled([client?.getUser(), client?.getUser(), client?.getUser()]);
-      assert.deepEqual(outcomes.map((o) => o.status), ['rejected', 'rejected', 'rejected']);
-      for (let i = 0; i < 3; i++) {
-        await client?.getUser().catch(() => undefined);
-        api.views.projects.refresh();
-        await api.views.projects.getChildren();
+      try {
+        const outcomes = await Promise.allSettled([client?.getUser(), client?.getUser(), client?.getUser()]);
+        assert.deepEqual(outcomes.map((o) => o.status), ['rejected', 'rejected', 'rejected']);
+        for (let i = 0; i < 3; i++) {
+          await client?.getUser().catch(() => undefined);
+          api.views.projects.refresh();
+          await api.views.projects.getChildren();
+        }
+      } finally {
+        secrets.delete = remove;
       }
       assert.deepEqual(tokenRequests(), ['POST /oauth2/token 400'], `one renewal, refused: ${JSON.stringify(log())}`);
+      assert.equal(setDeletions, 1, 'the refusal told once, though three requests waited on it');
 
       // Alice is signed out (her secrets gone); Dave's account, token and workspace stay.
       assert.equal(api.session.signedIn, false);
