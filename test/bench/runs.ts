@@ -166,8 +166,12 @@ async function waitLastLine(wb: Workbench, lastLine: string, timeout: number): P
   if (!box) {
     throw new Error('no active editor to read the log in');
   }
+  const boxAt = Date.now();
   await wb.page.mouse.click(box.x + box.width / 2, box.y + Math.min(60, box.height / 2));
   const started = Date.now();
+  if (process.env.WA_VERBOSE) {
+    console.error(`[bench]     editor box at ${new Date(boxAt).toISOString()}, clicked +${started - boxAt} ms`);
+  }
   for (;;) {
     await wb.page.keyboard.press('Control+End');
     const text = (await lines.innerText({ timeout: Math.max(1000, end - Date.now()) })).replace(/\u00a0/g, ' ');
@@ -206,12 +210,19 @@ async function openVerboseLog(wb: Workbench, lines: number, timeout: number): Pr
   const run = (await (await fetch(`${emulator.url}${runPath}`, { headers: { Authorization: 'Bearer admin-token' } })).json()) as { action_executions: { action_execution_id: string }[] };
   const actionExecutionId = run.action_executions[0].action_execution_id;
   const from = emulator.requests.length;
+  // WA_TRACE=<file>: the window's trace of the open (Chrome's format, with its CPU profile; slows it about twice).
+  const tracing = process.env.WA_TRACE ? wb.page.context().browser() : null;
+  await tracing?.startTracing(wb.page, { path: process.env.WA_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] });
   const t0 = performance.now();
   await wb.clickRow('Runs', 'Run verbose tests');
   await wb.waitActiveEditor(new RegExp(`^Run verbose tests #${runNumber(newest)}\\b`), timeout);
   const editorMs = performance.now() - t0;
+  if (process.env.WA_VERBOSE) {
+    console.error(`[bench]     clicked the row at ${new Date(Date.now() - editorMs).toISOString()}, tab +${Math.round(editorMs)} ms`);
+  }
   await waitLastLine(wb, `case ${String(lines - 1).padStart(6, '0')} passed`, timeout);
   const ms = performance.now() - t0;
+  await tracing?.stopTracing();
   await sleep(1000);
   return { ms, editorMs, requests: runRequests(emulator, from, runPath), runPath, actionExecutionId };
 }

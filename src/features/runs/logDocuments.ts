@@ -139,6 +139,23 @@ export class RunLogDocuments implements LogFiles, vscode.Disposable {
     };
   }
 
+  /**
+   * Starts reading a log the editor is about to open: its pages come while the editor opens the
+   * tab and asks for the file. `opened` settles when the editor has opened it or failed to: a log
+   * it did not open is let go (no document will close it).
+   */
+  readAhead(uri: vscode.Uri, opened: Thenable<unknown>): void {
+    if (!this.open(uri)) {
+      return;
+    }
+    const notOpened = (): void => {
+      if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) {
+        this.close(uri);
+      }
+    };
+    opened.then(() => undefined, notOpened);
+  }
+
   /** The state of an open log (for the tests and the bench). */
   state(uri: vscode.Uri): RunLogState | undefined {
     const open = this.logs.get(uri.toString());

@@ -23,7 +23,7 @@ export function register(services: Services, documents: RunLogDocuments): vscode
 }
 
 /** Opens the log; resolves its address (undefined when cancelled or it cannot be opened). */
-export async function showRunLog(services: Services, _documents: RunLogDocuments, prompter: Prompter, item: unknown): Promise<vscode.Uri | undefined> {
+export async function showRunLog(services: Services, documents: RunLogDocuments, prompter: Prompter, item: unknown): Promise<vscode.Uri | undefined> {
   const given = refOfItem(item);
   const ready = await services.session.ensureReady();
   if (!ready) {
@@ -43,8 +43,11 @@ export async function showRunLog(services: Services, _documents: RunLogDocuments
   name ??= actionNameOf(services, ref);
   const uri = runLogUri(ref, name ?? vscode.l10n.t('action'));
   try {
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false });
+    // The editor's own command: its tab opens at once, the text as soon as it is read (read from
+    // here on), where opening the document first would wait for the extension host's copy of it.
+    const opened = vscode.commands.executeCommand('vscode.open', uri, { preview: false });
+    documents.readAhead(uri, opened);
+    await opened;
   } catch (error) {
     void prompter.message('error', vscode.l10n.t('Could not open the log: {0}', describeError(error)));
     return undefined;
