@@ -46,15 +46,15 @@ function startupEvents(): string[] {
   return (ours.activationEvents ?? []).filter((e) => e === 'onStartupFinished' || e === '*');
 }
 
-export function buildHelloWorld(outDir: string): string {
-  const dir = path.join(outDir, 'hello-world');
+export function buildHelloWorld(outDir: string, viewCount = 1): string {
+  const dir = path.join(outDir, viewCount === 1 ? 'hello-world' : `hello-world-${viewCount}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
   fs.copyFileSync(path.join(repoRoot, 'media', 'activity-bar.svg'), path.join(dir, 'media', 'activity-bar.svg'));
   const manifest = {
     name: 'hello-tree',
     displayName: 'Hello Tree',
-    description: 'The benchmark baseline: one tree view.',
+    description: viewCount === 1 ? 'The benchmark baseline: one tree view.' : `The benchmark baseline: ${viewCount} tree views, each with a row.`,
     version: '0.0.1',
     publisher: 'wa-bench',
     engines: { vscode: '^1.100.0' },
@@ -64,7 +64,7 @@ export function buildHelloWorld(outDir: string): string {
     activationEvents: startupEvents(),
     contributes: {
       viewsContainers: { activitybar: [{ id: 'helloTree', title: 'Hello Tree', icon: 'media/activity-bar.svg' }] },
-      views: { helloTree: [{ id: 'helloTree.items', name: 'Items' }] },
+      views: { helloTree: Array.from({ length: viewCount }, (_, i) => ({ id: `helloTree.items${i || ''}`, name: i ? `Items ${i + 1}` : 'Items' })) },
     },
   };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
@@ -74,14 +74,14 @@ export function buildHelloWorld(outDir: string): string {
       "const vscode = require('vscode');",
       'exports.activate = (context) => {',
       "  const provider = { getChildren: (e) => (e ? [] : ['Hello, world']), getTreeItem: (label) => new vscode.TreeItem(label) };",
-      "  context.subscriptions.push(vscode.window.createTreeView('helloTree.items', { treeDataProvider: provider }));",
+      `  for (const id of ${JSON.stringify(Array.from({ length: viewCount }, (_, i) => `helloTree.items${i || ''}`))}) context.subscriptions.push(vscode.window.createTreeView(id, { treeDataProvider: provider }));`,
       '};',
       'exports.deactivate = () => {};',
       '',
     ].join('\n'),
   );
   fs.writeFileSync(path.join(dir, 'README.md'), '# Hello Tree\n\nThe benchmark baseline: one tree view.\n');
-  const vsix = path.join(outDir, 'hello-tree.vsix');
+  const vsix = path.join(outDir, viewCount === 1 ? 'hello-tree.vsix' : `hello-tree-${viewCount}.vsix`);
   execFileSync(path.join(repoRoot, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
     cwd: dir,
     stdio: 'pipe',
@@ -120,8 +120,8 @@ export const oursOneBundle = (vsix: string): Subject => ({
   firstContent: (page) => page.locator('.sidebar .welcome-view-content').first().waitFor({ timeout: 30_000 }),
 });
 
-export const helloWorld = (vsix: string): Subject => ({
-  label: 'Hello Tree',
+export const helloWorld = (vsix: string, viewCount = 1): Subject => ({
+  label: viewCount === 1 ? 'Hello Tree' : `Hello Tree (${viewCount} views)`,
   displayName: 'Hello Tree',
   vsix,
   firstContent: (page) => page.locator('.sidebar .monaco-list-row', { hasText: 'Hello, world' }).first().waitFor({ timeout: 30_000 }),
