@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { RunningEmulator, demoTokens } from '../harness/emulator';
-import { repoRoot, resultsDir } from '../harness/paths';
+import { extensionId, repoRoot, resultsDir } from '../harness/paths';
 import type { EditorSession } from '../harness/session';
 
 export { demoTokens };
@@ -146,6 +146,36 @@ export class Workbench {
     await this.page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
     await this.page.waitForFunction(() => 'driver' in window, undefined, { timeout: 60_000 });
     await this.page.evaluate(() => (window as unknown as { driver: { whenWorkbenchRestored(): Promise<void> } }).driver.whenWorkbenchRestored());
+  }
+
+  /**
+   * Our extension's workspace state as the window has stored it (its IndexedDB, what a reload
+   * reads), {} when nothing is stored yet. The window writes its storage a moment after a change
+   * (and a reload by the browser does not wait for it): a test waits here for what must survive.
+   */
+  async storedWorkspaceState(): Promise<Record<string, unknown>> {
+    const raw = await this.page.evaluate(async (key) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('vscode-web-state-db-') && !n.startsWith('vscode-web-state-db-global'));
+      if (!name) {
+        return undefined;
+      }
+      const db: IDBDatabase = await new Promise((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      try {
+        return await new Promise<unknown>((resolve, reject) => {
+          const get = db.transaction('ItemTable').objectStore('ItemTable').get(key);
+          get.onsuccess = () => resolve(get.result);
+          get.onerror = () => reject(get.error);
+        });
+      } finally {
+        db.close();
+      }
+    }, extensionId);
+    const text = typeof raw === 'string' ? raw : raw instanceof Uint8Array ? new TextDecoder().decode(raw) : undefined;
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
 
   /** Closes the browser profile (the editor and the emulator keep running). */
