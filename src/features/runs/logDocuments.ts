@@ -1,3 +1,4 @@
+// One job: the life of an open log document (opened, read, told to the editor, painted, polled, closed); its parts are in the files it names.
 // The log documents: a read-only file per action execution (scheme `wa-run-log:`, read by the
 // editor through logFiles.ts), its content from a RunLog, its ANSI styles painted where the editor
 // shows them (logPainter.ts), grown while the action runs. Growth is told as a change of the file,
