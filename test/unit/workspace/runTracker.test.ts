@@ -114,7 +114,9 @@ describe('workspace: following runs', () => {
     const ref = await start(203);
     const path = `/workspaces/acme/projects/api-service/pipelines/203/executions/${ref.executionId}`;
     const asked = () => emu.requests.filter((r) => r.method === 'GET' && r.path === path).length;
-    const { tracker: shown, armed } = armedTracker();
+    const armed: number[] = [];
+    const timers: PollTimers = { now: () => Date.now(), setTimeout: (_callback, ms) => armed.push(ms), clearTimeout: () => undefined };
+    const shown = new RunTracker(data, { timers });
     emu.clearRequests();
     const watch = shown.show(ref, undefined);
     assert.equal(armed.length, 1, 'shown: its first poll is due in 2 s');
