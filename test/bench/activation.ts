@@ -297,14 +297,22 @@ async function activityBarEntry(page: Page, title: string) {
 const WATCH_FIRST_CONTENT = `({ selector, text }) => {
   let down;
   addEventListener('pointerdown', (e) => { down ??= e.timeStamp; }, { capture: true });
-  const shown = () => [...document.querySelectorAll(selector)].some((el) => !text || (el.textContent || '').includes(text));
+  // Drawn: laid out with a size, holding the text (or any text: an empty welcome holder is not the welcome).
+  const shown = () =>
+    [...document.querySelectorAll(selector)].some((el) => {
+      const held = (el.textContent || '').trim();
+      if (text ? !held.includes(text) : held.length === 0) return false;
+      // Layout is read only for an element that holds the text: reading it costs the page a layout.
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    });
   const observer = new MutationObserver(() => {
     if (down === undefined || !shown()) return;
     observer.disconnect();
     // The next frame paints it: the end of its animation-frame turn, then the task after it.
     requestAnimationFrame(() => setTimeout(() => { window.__benchFirstContentMs = performance.now() - down; }));
   });
-  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
 }`;
 
 export async function measureOnce(browser: Browser, subject: Subject): Promise<ActivationRun> {
