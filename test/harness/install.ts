@@ -151,12 +151,33 @@ async function nodeFor(csPackageDir: string, base: NodeJS.ProcessEnv): Promise<{
 }
 
 /**
- * An older code-server (e.g. 4.100.3, VS Code 1.100.3, the `engines.vscode` floor), installed the
- * way its postinstall.sh would, except for the one download it cannot make here: @vscode/ripgrep's
- * postinstall fetches `rg` from GitHub, so every package goes in with --ignore-scripts, Debian's
- * ripgrep takes that binary's place (the postinstall skips when bin/ exists), and `npm rebuild`
- * builds the native modules. Everything comes from the npm registry.
+ * code-server installed the way its postinstall.sh would, with two differences:
+ * - @vscode/ripgrep's postinstall (older code-server, e.g. 4.100.3) fetches `rg` from GitHub, which
+ *   has no route here: Debian's ripgrep takes that binary's place (the postinstall skips when bin/
+ *   exists);
+ * - the native modules no test loads are not built (SKIPPED_NATIVE: @vscode/sqlite3 serves only
+ *   VS Code's agent host; its build is about 100 s of CPU, half of a 4.139.1 install).
+ * Every package goes in with --ignore-scripts, then `npm rebuild` builds the rest, node-gyp with a
+ * job per core. Everything comes from the npm registry.
  */
+/** Native modules no test loads; built by code-server's own postinstall, not by ours. */
+const SKIPPED_NATIVE = ['@vscode/sqlite3'];
+
+/** The packages directly under `modules`, scoped ones as `@scope/name`. */
+function topLevelPackages(modules: string): string[] {
+  return fs.readdirSync(modules).flatMap((d) => (d.startsWith('@') ? fs.readdirSync(path.join(modules, d)).map((e) => `${d}/${e}`) : d.startsWith('.') ? [] : [d]));
+}
+
+/** Whether npm runs anything for the package at install: a lifecycle script, or node-gyp for its binding.gyp. */
+function needsBuild(dir: string): boolean {
+  try {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+    return Boolean(scripts.preinstall || scripts.install || scripts.postinstall) || fs.existsSync(path.join(dir, 'binding.gyp'));
+  } catch {
+    return false;
+  }
+}
+
 async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> {
   const quiet = npmQuiet();
   const npmArgs = ['--no-audit', '--no-fund', '--loglevel=error'];
@@ -165,7 +186,8 @@ async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> 
   const { nodeDir } = await nodeFor(cs, base);
   // As root, npm runs install scripts only with unsafe-perm (what postinstall.sh insists on);
   // `yes`: node-pty's post-install runs `npx node-gyp` (from the npm registry).
-  const env = { ...nodeEnv(nodeDir, base), npm_config_unsafe_perm: 'true', npm_config_yes: 'true' };
+  // jobs: node-gyp's make runs a job per core (the other CI stream has time to spare).
+  const env = { ...nodeEnv(nodeDir, base), npm_config_unsafe_perm: 'true', npm_config_yes: 'true', npm_config_jobs: 'max' };
   // code-server's own native dependency (argon2; not used with --auth none, but loaded).
   const own = fs.readdirSync(path.join(tmp, 'node_modules')).filter((d) => d !== 'code-server' && fs.existsSync(path.join(tmp, 'node_modules', d, 'binding.gyp')));
   if (own.length) {
@@ -173,19 +195,33 @@ async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> 
   }
   const vscodeDir = path.join(cs, 'lib', 'vscode');
   await run('npm', ['install', '--omit=dev', '--ignore-scripts', ...npmArgs], { cwd: vscodeDir, env, quiet });
-  const ripgrep = path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
-  const rg = ['/usr/bin/rg', '/usr/local/bin/rg'].find((p) => fs.existsSync(p));
-  if (!rg) {
-    throw new Error('code-server needs ripgrep: apt-get install -y ripgrep');
+  // Newer code-server ships @vscode/ripgrep-universal, with its binaries inside.
+  if (fs.existsSync(path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep'))) {
+    const ripgrep = path.join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
+    const rg = ['/usr/bin/rg', '/usr/local/bin/rg'].find((p) => fs.existsSync(p));
+    if (!rg) {
+      throw new Error('code-server needs ripgrep: apt-get install -y ripgrep');
+    }
+    fs.mkdirSync(ripgrep, { recursive: true });
+    fs.copyFileSync(rg, path.join(ripgrep, 'rg'));
+    fs.chmodSync(path.join(ripgrep, 'rg'), 0o755);
   }
-  fs.mkdirSync(ripgrep, { recursive: true });
-  fs.copyFileSync(rg, path.join(ripgrep, 'rg'));
-  fs.chmodSync(path.join(ripgrep, 'rg'), 0o755);
-  await run('npm', ['rebuild', ...npmArgs], { cwd: vscodeDir, env, quiet });
+  // Every package's install scripts (node-gyp for a binding.gyp without one), the skipped ones aside.
+  const modules = path.join(vscodeDir, 'node_modules');
+  const built = topLevelPackages(modules).filter((name) => !SKIPPED_NATIVE.includes(name) && needsBuild(path.join(modules, name)));
+  const skipping = topLevelPackages(modules).some((name) => SKIPPED_NATIVE.includes(name));
+  await run('npm', ['rebuild', ...npmArgs, ...(skipping ? built : [])], { cwd: vscodeDir, env, quiet });
   // The rest of postinstall.sh: its symlinks, then the built-in extensions' shared dependencies.
-  fs.symlinkSync('node_modules', path.join(vscodeDir, 'node_modules.asar'));
-  fs.symlinkSync('code-linux.sh', path.join(vscodeDir, 'bin', 'remote-cli', 'code-server'));
-  fs.symlinkSync('browser-linux.sh', path.join(vscodeDir, 'bin', 'helpers', 'browser.sh'));
+  // Made anew, as its symlink() does: newer packages ship some of them.
+  const symlink = (target: string, at: string) => {
+    fs.rmSync(at, { recursive: true, force: true });
+    fs.symlinkSync(target, at);
+  };
+  if (fs.readFileSync(path.join(cs, 'postinstall.sh'), 'utf8').includes('node_modules.asar')) {
+    symlink('node_modules', path.join(vscodeDir, 'node_modules.asar'));
+  }
+  symlink('code-linux.sh', path.join(vscodeDir, 'bin', 'remote-cli', 'code-server'));
+  symlink('browser-linux.sh', path.join(vscodeDir, 'bin', 'helpers', 'browser.sh'));
   await run('npm', ['install', '--omit=dev', ...npmArgs], { cwd: path.join(vscodeDir, 'extensions'), env, quiet });
 }
 
@@ -195,26 +231,13 @@ async function doEnsureEditor(): Promise<EditorInstall> {
   const csRoot = path.join(cacheRoot, `code-server-${CODE_SERVER_VERSION}`);
   const marker = 'node_modules/code-server/out/node/entry.js';
   const fresh = !fs.existsSync(path.join(csRoot, marker));
-  let installed = false;
-  let nodeDir: string | undefined;
-  if (CODE_SERVER_VERSION === DEFAULT_CODE_SERVER_VERSION) {
-    // Its own postinstall works here on Node 24.
-    const node = await ensureNodePackage(base);
-    nodeDir = node.nodeDir;
-    installed = node.installed;
-    if (fresh) {
-      console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} into ${csRoot} (first use: about 2 minutes)`);
-    }
-    installed = (await npmInstallOnce(`code-server@${CODE_SERVER_VERSION}`, csRoot, marker, nodeEnv(nodeDir, base))) || installed;
-  } else {
-    if (fresh) {
-      console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} by hand into ${csRoot} (first use: about 1 minute)`);
-    }
-    installed = await installOnce(csRoot, marker, (tmp) => handInstall(tmp, base));
-    const node = await nodeFor(path.join(csRoot, 'node_modules', 'code-server'), base);
-    nodeDir = node.nodeDir;
-    installed = node.installed || installed;
+  if (fresh) {
+    console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} into ${csRoot} (first use: about 1–2 minutes)`);
   }
+  const handInstalled = await installOnce(csRoot, marker, (tmp) => handInstall(tmp, base));
+  const node = await nodeFor(path.join(csRoot, 'node_modules', 'code-server'), base);
+  const nodeDir = node.nodeDir;
+  const installed = node.installed || handInstalled;
   const installMs = installed ? Date.now() - started : 0;
   if (installed) {
     console.error(`[harness] figure: editor cache install took ${(installMs / 1000).toFixed(1)} s`);
