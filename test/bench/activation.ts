@@ -22,7 +22,7 @@ export interface ActivationRun {
   settleMs: number;
   /**
    * From the click on the activity-bar entry (the pointer's event) until the frame that draws the
-   * first content, on the page's own clock (see watchFirstContent).
+   * first content, on the page's own clock (see WATCH_FIRST_CONTENT).
    */
   firstContentMs: number;
   /** The same wait as Playwright's polling saw it: from before click() until its wait ended. */

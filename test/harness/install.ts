@@ -206,11 +206,14 @@ async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> 
     fs.copyFileSync(rg, path.join(ripgrep, 'rg'));
     fs.chmodSync(path.join(ripgrep, 'rg'), 0o755);
   }
-  // Every package's install scripts (node-gyp for a binding.gyp without one), the skipped ones aside.
+  // Every package's install scripts (node-gyp for a binding.gyp without one), the skipped ones
+  // aside; with none to skip, `npm rebuild` of everything (nested packages included), as before.
   const modules = path.join(vscodeDir, 'node_modules');
-  const built = topLevelPackages(modules).filter((name) => !SKIPPED_NATIVE.includes(name) && needsBuild(path.join(modules, name)));
-  const skipping = topLevelPackages(modules).some((name) => SKIPPED_NATIVE.includes(name));
-  await run('npm', ['rebuild', ...npmArgs, ...(skipping ? built : [])], { cwd: vscodeDir, env, quiet });
+  const packages = topLevelPackages(modules);
+  const named = packages.some((name) => SKIPPED_NATIVE.includes(name))
+    ? packages.filter((name) => !SKIPPED_NATIVE.includes(name) && needsBuild(path.join(modules, name)))
+    : [];
+  await run('npm', ['rebuild', ...npmArgs, ...named], { cwd: vscodeDir, env, quiet });
   // The rest of postinstall.sh: its symlinks, then the built-in extensions' shared dependencies.
   // Made anew, as its symlink() does: newer packages ship some of them.
   const symlink = (target: string, at: string) => {
