@@ -108,12 +108,20 @@ export class AuthSession implements Session, vscode.Disposable {
     // Made on first use: a signed-out window never loads the client's code (dist/lazy.js).
     if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
       const baseUrl = this._baseUrl;
-      this._client = this.connection
-        ? this.connection.clientFor(baseUrl, () => this.token, this.tokenRenewal?.forAddress(baseUrl))
-        : this.clientFor(baseUrl, () => this.token);
+      const tokenOfAddress = (): string | undefined => this.tokenFor(baseUrl);
+      this._client = this.connection ? this.connection.clientFor(baseUrl, tokenOfAddress, this.tokenRenewal?.forAddress(baseUrl)) : this.clientFor(baseUrl, tokenOfAddress);
       this.clientBaseUrl = this._baseUrl;
     }
     return this._client;
+  }
+
+  /**
+   * The session's token while the session is at `baseUrl`, else nothing: a client kept by a flow,
+   * a poll or a Retry after Switch Account (here or in another window) never sends the new
+   * account's token to the old account's address. Its request is refused before it leaves.
+   */
+  private tokenFor(baseUrl: string): string | undefined {
+    return this._baseUrl === baseUrl ? this.token : undefined;
   }
   /** A client for an address and token of the caller's choice: checks a token before it is stored. */
   clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
@@ -200,27 +208,31 @@ export class AuthSession implements Session, vscode.Disposable {
 
   private async readState(force: boolean): Promise<void> {
     const choice = addressChoice(this.env);
+    let baseUrl: string | undefined;
+    let configError: ConfigurationError | undefined;
     try {
-      this._baseUrl = resolveBaseUrl(choice.input);
-      this._configError = undefined;
+      baseUrl = resolveBaseUrl(choice.input);
     } catch (e) {
-      this._baseUrl = undefined;
-      this._configError = e instanceof ConfigurationError ? e : new ConfigurationError(String(e));
+      configError = e instanceof ConfigurationError ? e : new ConfigurationError(String(e));
     }
     let token: string | undefined;
     let source: 'secretStorage' | 'environment' | undefined;
-    if (this._baseUrl) {
-      token = (await this.context.secrets.get(tokenKey(this._baseUrl))) || undefined;
+    if (baseUrl) {
+      token = (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
       source = token ? 'secretStorage' : undefined;
     }
     const envToken = this.env[ENV_TOKEN]?.trim();
     // The environment's token goes only to the address named beside it, or chosen in the user's settings.
-    const envAllowed = !!envToken && envTokenApplies(choice, this._baseUrl, this.env);
+    const envAllowed = !!envToken && envTokenApplies(choice, baseUrl, this.env);
     this._envTokenIgnored = !!envToken && !envAllowed;
     if (!token && envToken && envAllowed && envToken !== this.refusedEnvToken) {
       token = envToken;
       source = 'environment';
     }
+    // The address and its token change together, after the token was read: a request made while
+    // the secret was read goes to the old address with the old token, never to the new one with it.
+    this._baseUrl = baseUrl;
+    this._configError = configError;
     this.token = token;
     this._tokenSource = source;
     if (!this._baseUrl) {
@@ -264,6 +276,8 @@ export class AuthSession implements Session, vscode.Disposable {
 
   /** Deletes the stored token; an environment token is ignored in this window until the next sign-in. */
   async signOut(): Promise<void> {
+    // The address a settings change is being read for: its reload ends before the token is deleted.
+    await this.reloading;
     this.refusedEnvToken = this.env[ENV_TOKEN]?.trim() || undefined;
     if (this._baseUrl) {
       await this.context.secrets.delete(tokenKey(this._baseUrl));

@@ -5,6 +5,7 @@
 // kept answers. Steps talk to the user only through a Prompter: QuickInputPrompter is the editor's
 // quick input, and tests script the same interface with a queue of answers.
 import * as vscode from 'vscode';
+import { scriptOf } from './scripted';
 import { noLinks } from './markdown';
 import { showMessage } from './notify';
 
@@ -275,17 +276,15 @@ export class QuickInputPrompter implements Prompter {
 }
 
 /**
- * The prompter for a command run: the editor's quick input, unless the command's last argument is
- * `{ prompter }` (extension-host tests script the installed extension's commands that way; a
- * palette or menu run never passes one).
+ * The prompter for a command run: the editor's quick input, unless the test harness runs and the
+ * command's last argument is `{ prompter }` (extension-host tests script the installed extension's
+ * commands that way). Outside the harness such an argument is ignored: another extension cannot
+ * answer our confirmations.
  */
-export function prompterFrom(args: readonly unknown[]): Prompter {
-  const last = args.at(-1);
-  if (typeof last === 'object' && last !== null && !Array.isArray(last)) {
-    const candidate = (last as { prompter?: Partial<Prompter> }).prompter;
-    if (candidate && typeof candidate.pick === 'function' && typeof candidate.input === 'function' && typeof candidate.message === 'function') {
-      return candidate as Prompter;
-    }
+export function prompterFrom(args: readonly unknown[], context: Pick<vscode.ExtensionContext, 'extensionMode'>): Prompter {
+  const candidate = scriptOf(args, context)?.prompter as Partial<Prompter> | undefined;
+  if (candidate && typeof candidate.pick === 'function' && typeof candidate.input === 'function' && typeof candidate.message === 'function') {
+    return candidate as Prompter;
   }
   return new QuickInputPrompter();
 }

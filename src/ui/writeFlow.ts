@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api';
 import type { Services } from '../services';
+import { sessionPlace } from '../workspace/sessionPlace';
 import { describeError, errorForLog, offerRetry, offerRetryOrEdit } from './errorMessages';
 import { runSteps, type Prompter, type Step } from './multiStepInput';
 
@@ -56,6 +57,8 @@ export async function runWriteFlow<S, R>(
   if (!ready) {
     return { kind: 'cancelled' };
   }
+  // The account and workspace the flow began with: its steps, its send and every Retry are theirs.
+  const place = sessionPlace(services.session);
   let flow: WriteFlow<S, R>;
   try {
     flow = await flowFor(ready);
@@ -64,6 +67,10 @@ export async function runWriteFlow<S, R>(
   }
   let ask = true;
   for (;;) {
+    if (sessionPlace(services.session) !== place) {
+      await prompter.message('error', vscode.l10n.t('{0}: the account or workspace changed while it was open, so nothing was sent. Run it again for the account shown now.', flow.title));
+      return { kind: 'failed', error: new AccountChangedError() };
+    }
     if (ask) {
       try {
         if (!(await runSteps(prompter, flow.title, flow.steps, answers))) {
@@ -79,6 +86,9 @@ export async function runWriteFlow<S, R>(
         }
         continue;
       }
+    }
+    if (sessionPlace(services.session) !== place) {
+      continue;
     }
     try {
       return { kind: 'done', value: await flow.send(answers) };
@@ -98,6 +108,14 @@ export async function runWriteFlow<S, R>(
 
 async function offerOnlyRetry(prompter: Prompter, text: string, retry: string): Promise<'retry' | undefined> {
   return (await prompter.message('error', text, retry)) === retry ? 'retry' : undefined;
+}
+
+/** A write flow's end when the session moved to another account or workspace before a send. */
+export class AccountChangedError extends Error {
+  constructor() {
+    super('The account or workspace changed during the flow: nothing was sent.');
+    this.name = 'AccountChangedError';
+  }
 }
 
 /** EndFlow's value; any other error is thrown on. */

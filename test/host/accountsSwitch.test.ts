@@ -112,6 +112,45 @@ describe(`accounts: Switch Account ${dialectTag}`, function () {
     assert.deepEqual(await requests(), [], 'nothing asked of the default emulator while Dave is shown');
   });
 
+  it('a client made for one account never sends another account\'s token after Switch Account: its request is refused before it leaves (issue 32)', async () => {
+    await twoAccounts();
+    const davesClient = api.session.client;
+    assert.ok(davesClient, 'Dave is shown');
+    assert.equal((await davesClient.getUser()).name, 'Dave Developer');
+    assert.equal(await vscode.commands.executeCommand(SWITCH, emulatorUrl()), true);
+    assert.equal(api.session.baseUrl, emulatorUrl());
+    second.clearRequests();
+    await assert.rejects(davesClient.getUser(), (e: Error) => e.name === 'UnauthorizedError', 'refused: the session moved to Alice');
+    assert.deepEqual(second.requests.map((r) => `${r.method} ${r.path} user ${r.user}`), [], 'Alice\'s token never reached Dave\'s address');
+    // Alice's own client works; Dave's again once Dave is shown.
+    assert.equal((await api.session.client?.getUser())?.name, 'Alice Admin');
+    assert.equal(await vscode.commands.executeCommand(SWITCH, second.url), true);
+    assert.equal((await davesClient.getUser()).name, 'Dave Developer');
+  });
+
+  it('a write flow whose account changed before Retry stops with a message: nothing sent to either address (issue 32)', async () => {
+    await twoAccounts();
+    second.injectFault({ kind: '500', method: 'POST', path: '/workspaces/acme/projects' });
+    /** Dave's Create Project fails; while its Retry is offered, the person switches to Alice, then clicks Retry. */
+    class SwitchingPrompter extends ScriptedPrompter {
+      override async message(severity: 'info' | 'warning' | 'error', text: string, ...actions: string[]): Promise<string | undefined> {
+        if (actions.includes('Retry')) {
+          assert.equal(await vscode.commands.executeCommand(SWITCH, emulatorUrl()), true);
+          second.clearRequests();
+          await clearRequests();
+        }
+        return super.message(severity, text, ...actions);
+      }
+    }
+    const prompter = new SwitchingPrompter([{ input: 'Release Bot' }, { accept: true }]).choose('Retry');
+    const project = await vscode.commands.executeCommand('workspaceAutomation.createProject', { prompter });
+    assert.equal(project, undefined);
+    assert.equal(api.session.baseUrl, emulatorUrl(), 'Alice is shown');
+    assert.match(prompter.messages.at(-1)?.text ?? '', /the account or workspace changed while it was open, so nothing was sent/, JSON.stringify(prompter.messages));
+    assert.deepEqual(second.requests.map((r) => `${r.method} ${r.path}`), [], 'no Retry at Dave\'s address');
+    assert.deepEqual((await requests()).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), [], 'nor at Alice\'s');
+  });
+
   it('the pick lists both accounts, the shown one first, and Sign In to Another Account; picking one shows it', async () => {
     await twoAccounts();
     const prompter = new ScriptedPrompter([{ pick: `Alice Admin (${emulatorUrl()})` }]);

@@ -7,19 +7,17 @@ import * as vscode from 'vscode';
 import { signInInteractive, signInWithToken } from '../../auth/signInFlow';
 import { Command } from '../../commandIds';
 import type { FeatureContext, SignInArgs } from '../../services';
-import { underTestHarness } from '../../testHarness';
+import { scripted } from '../../ui/scripted';
 import { prompterFrom, QuickInputPrompter } from '../../ui/multiStepInput';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const kernel = { session: ctx.auth, data: ctx.data };
   return [
     vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
-      args && typeof args === 'object' && typeof args.token === 'string' && scripted(ctx.context) ? signInWithToken(kernel, args) : signInInteractive(kernel, scripted(ctx.context) ? prompterFrom([args]) : new QuickInputPrompter()),
+      args && typeof args === 'object' && typeof args.token === 'string' && scripted(ctx.context) ? signInWithToken(kernel, args) : signInInteractive(kernel, scripted(ctx.context) ? prompterFrom([args], ctx.context) : new QuickInputPrompter()),
     ),
   ];
 }
 
-/** Scripted arguments count only under the test harness. */
-export function scripted(context: vscode.ExtensionContext): boolean {
-  return underTestHarness(context.extensionMode === vscode.ExtensionMode.Test);
-}
+/** Scripted arguments count only under the test harness (src/ui/scripted.ts). */
+export { scripted } from '../../ui/scripted';

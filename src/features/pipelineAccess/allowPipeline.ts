@@ -21,9 +21,9 @@ export function register(services: Services): vscode.Disposable[] {
     vscode.commands.registerCommand(Command.AllowPipeline, async (item?: unknown, ...rest: unknown[]) => {
       const prefilled = prefilledOf(item);
       if (prefilled) {
-        return allowPrefilled(services, prompterFrom(rest), prefilled);
+        return allowPrefilled(services, prompterFrom(rest, services.context), prefilled);
       }
-      return allowPipeline(services, prompterFrom(rest), (await loadedTargetOfItem(item)) ?? targetOfItem(item));
+      return allowPipeline(services, prompterFrom(rest, services.context), (await loadedTargetOfItem(item)) ?? targetOfItem(item));
     }),
   ];
 }

@@ -19,7 +19,7 @@ import { showWarningMessage } from '../../ui/notify';
 export function register(services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.CheckPipelineAccess, (item?: unknown, ...rest: unknown[]) =>
-      checkPipelineAccess(services, prompterFrom(rest), pipelineOfItem(item)),
+      checkPipelineAccess(services, prompterFrom(rest, services.context), pipelineOfItem(item)),
     ),
   ];
 }

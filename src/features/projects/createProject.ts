@@ -13,7 +13,7 @@ import { checkProjectName, slugOf } from './projectName';
 import { DataKey } from '../../workspace/workspaceData';
 
 export function register(services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(Command.CreateProject, (...args: unknown[]) => createProject(services, prompterFrom(args)))];
+  return [vscode.commands.registerCommand(Command.CreateProject, (...args: unknown[]) => createProject(services, prompterFrom(args, services.context)))];
 }
 
 export interface ProjectAnswers {

@@ -170,7 +170,7 @@ export function register(ctx: FeatureContext, runs: RunsProvider): vscode.Dispos
         return { kind: 'notApplicable' };
       }
       try {
-        return await act(ctx, prompterFrom(rest), ref, rest);
+        return await act(ctx, prompterFrom(rest, ctx.context), ref, rest);
       } catch (error) {
         void showErrorMessage(noLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, describeError(error))));
         return { kind: 'failed', error };

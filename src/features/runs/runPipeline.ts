@@ -25,7 +25,7 @@ export type RunOutcome = { kind: 'started'; execution: Execution; request: RunRe
 export function register(services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.RunPipeline, (item?: unknown, ...rest: unknown[]) =>
-      runPipeline(services, prompterFrom([item, ...rest]), presetOfItem(item)),
+      runPipeline(services, prompterFrom([item, ...rest], services.context), presetOfItem(item)),
     ),
   ];
 }

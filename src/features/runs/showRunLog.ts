@@ -17,7 +17,7 @@ import { runRow, statusIcon } from './runPresentation';
 export function register(services: Services, documents: RunLogDocuments): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.ShowRunLog, (item?: unknown, ...rest: unknown[]) =>
-      showRunLog(services, documents, prompterFrom([item, ...rest]), item),
+      showRunLog(services, documents, prompterFrom([item, ...rest], services.context), item),
     ),
   ];
 }

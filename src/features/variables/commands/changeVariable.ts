@@ -26,7 +26,7 @@ export function register(services: Services): vscode.Disposable[] {
         void showInformationMessage(vscode.l10n.t('Choose a variable in the Variables view.'));
         return Promise.resolve(undefined);
       }
-      return changeVariable(services, prompterFrom(rest), changeAnswers(target.variable, target.scope));
+      return changeVariable(services, prompterFrom(rest, services.context), changeAnswers(target.variable, target.scope));
     }),
   ];
 }

@@ -20,7 +20,7 @@ export function register(services: Services): vscode.Disposable[] {
         answers = answersFromItem(item);
       }
       // Create Variable refreshes the scope in the Variables view itself.
-      return createVariable(services, prompterFrom(rest), answers);
+      return createVariable(services, prompterFrom(rest, services.context), answers);
     }),
   ];
 }

@@ -7,6 +7,7 @@ import { CancelledError, isForbidden, NotFoundError } from '../../../api';
 import type { Services } from '../../../services';
 import { describeError, errorForLog, forbiddenMessage } from '../../../ui/errorMessages';
 import { prompterFrom, type Prompter } from '../../../ui/multiStepInput';
+import { scriptOf } from '../../../ui/scripted';
 import { withCancellableProgress } from '../../../ui/progress';
 import { runWriteFlow, sent } from '../../../ui/writeFlow';
 import { scopeFilter } from '../../../workspace/variableScope';
@@ -16,13 +17,13 @@ import { variableItemOf, type VariableItem } from './items';
 import { Command } from '../../../commandIds';
 import { showInformationMessage, showWarningMessage } from '../../../ui/notify';
 
-/** Asks before deleting; true to go on. Tests pass their own as `{ confirm }` (last argument). */
+/** Asks before deleting; true to go on. Tests pass their own as `{ confirm }` (last argument, under the test harness only). */
 type Confirm = (message: string, detail: string, action: string) => Thenable<boolean>;
 
-function confirmFrom(args: readonly unknown[]): Confirm {
-  const last = args.at(-1) as { confirm?: unknown } | undefined;
-  if (typeof last?.confirm === 'function') {
-    return last.confirm as Confirm;
+function confirmFrom(args: readonly unknown[], context: Services['context']): Confirm {
+  const confirm = scriptOf(args, context)?.confirm;
+  if (typeof confirm === 'function') {
+    return confirm as Confirm;
   }
   return async (message, detail, action) => (await showWarningMessage(message, { modal: true, detail }, action)) === action;
 }
@@ -37,12 +38,12 @@ export function register(services: Services): vscode.Disposable[] {
       }
       const where = describeVariableScope(target.scope);
       const action = vscode.l10n.t('Delete');
-      const confirmed = await confirmFrom(rest)(
+      const confirmed = await confirmFrom(rest, services.context)(
         vscode.l10n.t('Delete variable {0} from {1}?', target.variable.key, where),
         vscode.l10n.t('Runs will no longer receive it (a variable of the same name in a broader scope takes its place). This cannot be undone.'),
         action,
       );
-      return confirmed && deleteVariable(services, prompterFrom(rest), target);
+      return confirmed && deleteVariable(services, prompterFrom(rest, services.context), target);
     }),
   ];
 }

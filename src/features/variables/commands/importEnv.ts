@@ -32,7 +32,7 @@ export function register(services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.ImportVariables, (item?: unknown, ...rest: unknown[]) => {
       const scope = scopeItemOf(item);
-      return importVariables(services, prompterFrom(rest), { scope, presetScope: scope !== undefined });
+      return importVariables(services, prompterFrom(rest, services.context), { scope, presetScope: scope !== undefined });
     }),
   ];
 }

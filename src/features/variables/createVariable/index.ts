@@ -17,7 +17,7 @@ import { Command } from '../../../commandIds';
 export function register(services: Services): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.CreateVariable, (item?: unknown, ...rest: unknown[]) =>
-      createVariable(services, prompterFrom(rest), answersFromItem(item)),
+      createVariable(services, prompterFrom(rest, services.context), answersFromItem(item)),
     ),
   ];
 }
