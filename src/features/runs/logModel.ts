@@ -9,8 +9,17 @@ import { isFinished, oneLine, statusLabel } from './runPresentation';
 
 /** The service's largest `limit` for a page of log lines (conventions.md, "Runs"). */
 export const MAX_PAGE_LINES = 1000;
-/** A longer log is cut here, with a line that says so (bounded memory in the editor). */
+/**
+ * A log longer than this many document lines is cut, with a line that says so (bounded memory in
+ * the editor). Document lines, not the service's: a service line holding line breaks makes several.
+ */
 export const MAX_LOG_LINES = 200_000;
+/**
+ * A log whose lines take more UTF-8 bytes than this is cut before the line that would pass it, with
+ * the same line (its lines are written by whoever's code the pipeline runs: 200,000 lines of 10,000
+ * characters would be gigabytes).
+ */
+export const MAX_LOG_BYTES = 32 * 1024 * 1024;
 /** A longer line is cut here, with `…`. */
 export const MAX_LINE_CHARS = 10_000;
 
@@ -50,7 +59,10 @@ export interface LogModelOptions {
   readonly firstLine?: number;
   /** Lines asked per page, at most MAX_PAGE_LINES (the default). */
   readonly pageSize?: number;
+  /** Document lines kept at most, MAX_LOG_LINES by default. */
   readonly maxLines?: number;
+  /** UTF-8 bytes of the lines (each with its `\n`) kept at most, MAX_LOG_BYTES by default. */
+  readonly maxBytes?: number;
   readonly maxLineChars?: number;
   /** The editor's display language, for the numbers in the line that says the log was cut. */
   readonly language?: string;
@@ -74,12 +86,15 @@ export class LogModel {
   private readonly reader = new AnsiReader();
   private readonly pageSize: number;
   private readonly maxLines: number;
+  private readonly maxBytes: number;
   private readonly maxLineChars: number;
   private readonly firstLine: number;
   /** Lines of the service read: the next page's offset. */
   private fetched = 0;
   /** Document lines appended (a service line holding line breaks makes several). */
   private lines = 0;
+  /** UTF-8 bytes of the document lines appended. */
+  private bytes = 0;
   private total: number | undefined;
   private cut = false;
   private disposed = false;
@@ -88,6 +103,7 @@ export class LogModel {
   constructor(private readonly options: LogModelOptions) {
     this.pageSize = Math.max(1, Math.min(MAX_PAGE_LINES, Math.floor(options.pageSize ?? MAX_PAGE_LINES)));
     this.maxLines = Math.max(1, options.maxLines ?? MAX_LOG_LINES);
+    this.maxBytes = Math.max(1, options.maxBytes ?? MAX_LOG_BYTES);
     this.maxLineChars = Math.max(1, options.maxLineChars ?? MAX_LINE_CHARS);
     this.firstLine = options.firstLine ?? 0;
   }
@@ -124,7 +140,8 @@ export class LogModel {
     const maxPages = Math.ceil(this.maxLines / this.pageSize) + 1;
     let more = !this.cut && !this.disposed;
     for (let pages = 0; more && pages < maxPages; pages++) {
-      const room = this.maxLines - this.fetched;
+      // Each service line makes at least one document line: no more are asked than could be kept.
+      const room = this.maxLines - this.lines;
       // With no room left, one line is asked only to learn whether the log goes on.
       const limit = Math.min(this.pageSize, Math.max(room, 1));
       const page = await this.options.fetchPage(this.fetched, limit);
@@ -135,13 +152,12 @@ export class LogModel {
       const received = Array.isArray(page.lines) ? page.lines : [];
       const lines = received.slice(0, Math.min(limit, room));
       this.total = total;
-      if (lines.length > 0) {
-        this.appendLines(lines);
-      }
+      // A bound met inside the page: what it left out makes the log longer than shown.
+      const leftOut = lines.length > 0 && this.appendLines(lines);
       // A page shorter than asked ends the log only when no total says otherwise.
       const longer = total !== undefined ? total > this.fetched : received.length >= limit;
       // Without a total, only a line past the last one kept tells that the log is longer.
-      if (this.fetched >= this.maxLines && (total !== undefined ? longer : room === 0 && received.length > 0)) {
+      if (leftOut || (this.lines >= this.maxLines && (total !== undefined ? longer : room === 0 && received.length > 0))) {
         this.appendCut();
       }
       more = !this.cut && lines.length > 0 && longer;
@@ -153,28 +169,56 @@ export class LogModel {
     return { lines: this.lines, total: this.total, more };
   }
 
-  private appendLines(serviceLines: readonly string[]): void {
+  /**
+   * Appends the document lines the service lines make, up to the bounds on lines and bytes; true
+   * when a bound left some out (the log is then longer than shown).
+   */
+  private appendLines(serviceLines: readonly string[]): boolean {
     const line = this.firstLine + this.lines;
     const texts: string[] = [];
     const ranges: LogRange[] = [];
-    for (const serviceLine of serviceLines) {
-      for (const part of String(serviceLine ?? '').split(/\r?\n/)) {
-        const read = this.reader.read(part, this.maxLineChars);
+    let leftOut = false;
+    let read = 0;
+    for (; read < serviceLines.length && !leftOut; read++) {
+      const serviceLine = String(serviceLines[read] ?? '');
+      // Part by part (not split whole): a bound met stops the reading of the rest.
+      for (let from = 0; from <= serviceLine.length; ) {
+        if (this.lines + texts.length >= this.maxLines) {
+          leftOut = true;
+          break;
+        }
+        const lf = serviceLine.indexOf('\n', from);
+        const to = lf === -1 ? serviceLine.length : lf;
+        // A line break is `\n` or `\r\n`.
+        const part = serviceLine.slice(from, lf !== -1 && to > from && serviceLine.charCodeAt(to - 1) === 0x0d ? to - 1 : to);
+        const ansi = this.reader.read(part, this.maxLineChars);
+        const text = ansi.truncated ? `${ansi.text}…` : ansi.text;
+        const size = Buffer.byteLength(text, 'utf8') + 1;
+        if (this.bytes + size > this.maxBytes) {
+          leftOut = true;
+          break;
+        }
+        this.bytes += size;
         const at = line + texts.length;
-        for (const r of read.ranges) {
+        for (const r of ansi.ranges) {
           ranges.push({ line: at, start: r.start, end: r.end, style: r.style });
         }
-        texts.push(read.truncated ? `${read.text}…` : read.text);
+        texts.push(text);
+        from = to + 1;
       }
     }
-    this.fetched += serviceLines.length;
+    this.fetched += read;
     this.lines += texts.length;
-    this.options.append({ line, lineCount: texts.length, text: `${texts.join('\n')}\n`, ranges });
+    if (texts.length > 0) {
+      this.options.append({ line, lineCount: texts.length, text: `${texts.join('\n')}\n`, ranges });
+    }
+    return leftOut;
   }
 
   private appendCut(): void {
     this.cut = true;
-    const text = l10n.t('[The log is longer: only its first {0} lines are shown here.]', formatCount(this.maxLines, this.options.language));
+    // The lines shown: maxLines when that bound cut the log, fewer when the bytes' bound did.
+    const text = l10n.t('[The log is longer: only its first {0} lines are shown here.]', formatCount(this.lines, this.options.language));
     this.options.append({ line: this.firstLine + this.lines, lineCount: 1, text: `${text}\n`, ranges: [] });
     this.lines += 1;
   }

@@ -1,10 +1,12 @@
 // A log document's ANSI styles painted as decorations, on the lines the editor shows and around
 // them (a 100,000-line log has some 200,000 styled ranges: sending them whole on every change
-// would cost the editor more than the text); scrolling paints again. One decoration type per
-// style, at most MAX_STYLES.
+// would cost the editor more than the text); scrolling paints again. A paint touches only the
+// styles with ranges there, and those it painted last in that editor (their old paint goes). One
+// decoration type per style, at most MAX_STYLES.
 import * as vscode from 'vscode';
 import { colorForEditor, isPlainStyle, type AnsiStyle } from './ansi';
 import type { RunLog } from './runLog';
+import { PaintedStyles } from './styledRanges';
 
 /** Lines painted above and below those in view. */
 const PAINT_MARGIN = 300;
@@ -13,6 +15,8 @@ const MAX_STYLES = 256;
 
 export class LogPainter implements vscode.Disposable {
   private readonly decorations = new Map<string, vscode.TextEditorDecorationType>();
+  /** What each editor was painted last. */
+  private readonly painted = new WeakMap<vscode.TextEditor, PaintedStyles>();
 
   /** Paints the log's styles on the lines in view and around them (a 100,000-line log has too many to send whole). */
   paint(editor: vscode.TextEditor, log: RunLog): void {
@@ -20,7 +24,12 @@ export class LogPainter implements vscode.Disposable {
     const shown = editor.visibleRanges;
     const from = Math.max(0, (shown[0]?.start.line ?? 0) - offset - PAINT_MARGIN);
     const to = (shown.at(-1)?.end.line ?? 0) - offset + PAINT_MARGIN + 1;
-    for (const styled of log.stylesIn(from, to)) {
+    let painted = this.painted.get(editor);
+    if (painted === undefined) {
+      painted = new PaintedStyles();
+      this.painted.set(editor, painted);
+    }
+    for (const styled of painted.next(log.stylesIn(from, to))) {
       const type = this.decorationFor(styled.style);
       if (type === undefined) {
         continue;

@@ -118,8 +118,8 @@ export class RunLog {
   }
 
   /**
-   * Each style of the log's text with its ranges on the log's lines [from, to) (the editor side
-   * paints what is in view); a style with none there comes with an empty list (its old paint goes).
+   * Each style of the log's text that has ranges on the log's lines [from, to), with them (the
+   * editor side paints what is in view); a style with none there is left out.
    */
   stylesIn(from: number, to: number): Iterable<StyledRanges> {
     return this.styled.in(from, to);

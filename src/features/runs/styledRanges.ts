@@ -1,7 +1,9 @@
 // A log's styled ranges, by style, packed: each range is two 32-bit numbers (its line; its start
 // and end, 16 bits each) in blocks of BLOCK ranges. A 100,000-line log has some 200,000 ranges:
 // 1.6 MB, and growing copies one block at most (a doubled array would copy all and keep up to
-// half of it unused). The painter asks for the ranges of the lines in view.
+// half of it unused). The painter asks for the ranges of the lines in view, and is handed only the
+// styles that have some there. A log keeps at most MAX_LOG_STYLES styles: its text is written by
+// whoever's code the pipeline runs, and a 4 MiB page can hold some 200,000 distinct 24-bit colours.
 import { styleKey, type AnsiStyle } from './ansi';
 
 /** Ranges per block; the first block grows to it by doubling (a short log keeps small blocks). */
@@ -10,6 +12,8 @@ export const BLOCK = 8192;
 const FIRST_BLOCK = 16;
 /** A column past this is kept as this (lines are cut at 10,000 characters: logModel.ts). */
 export const MAX_COLUMN = 0xffff;
+/** Styles a log keeps ranges of, the first met; text in any other shows plain. */
+export const MAX_LOG_STYLES = 256;
 
 export interface StyledRanges {
   readonly style: AnsiStyle;
@@ -74,11 +78,14 @@ export class RangeStore {
   private readonly byStyle = new Map<string, StyleRanges>();
   private total = 0;
 
-  /** Adds a range; a style's ranges come in line order. */
+  /** Adds a range; a style's ranges come in line order. A style past the first MAX_LOG_STYLES is left out (its text shows plain). */
   add(style: AnsiStyle, line: number, start: number, end: number): void {
     const key = styleKey(style);
     let ranges = this.byStyle.get(key);
     if (ranges === undefined) {
+      if (this.byStyle.size >= MAX_LOG_STYLES) {
+        return;
+      }
       ranges = new StyleRanges(style);
       this.byStyle.set(key, ranges);
     }
@@ -86,11 +93,19 @@ export class RangeStore {
     this.total++;
   }
 
-  /** Each style with its ranges on lines [from, to); a style with none there comes with an empty list (its old paint goes). */
+  /** Each style that has ranges on lines [from, to), with them; a style with none there is left out. */
   *in(from: number, to: number): Iterable<StyledRanges> {
     for (const ranges of this.byStyle.values()) {
-      yield { style: ranges.style, ranges: ranges.in(from, to) };
+      const there = ranges.in(from, to);
+      if (there.length > 0) {
+        yield { style: ranges.style, ranges: there };
+      }
     }
+  }
+
+  /** Styles kept (at most MAX_LOG_STYLES). */
+  get styleCount(): number {
+    return this.byStyle.size;
   }
 
   get count(): number {
@@ -104,5 +119,31 @@ export class RangeStore {
       sum += ranges.bytes;
     }
     return sum;
+  }
+}
+
+/**
+ * One editor's paints of a log: what each sets. The styles with ranges in view, and each style the
+ * last paint gave ranges that has none in view now, with an empty list (its old paint goes); no
+ * other style is touched.
+ */
+export class PaintedStyles {
+  private painted = new Map<string, AnsiStyle>();
+
+  /** What this paint sets, given the styles with ranges in view (RangeStore.in). */
+  next(inView: Iterable<StyledRanges>): StyledRanges[] {
+    const now = new Map<string, AnsiStyle>();
+    const paint: StyledRanges[] = [];
+    for (const styled of inView) {
+      now.set(styleKey(styled.style), styled.style);
+      paint.push(styled);
+    }
+    for (const [key, style] of this.painted) {
+      if (!now.has(key)) {
+        paint.push({ style, ranges: [] });
+      }
+    }
+    this.painted = now;
+    return paint;
   }
 }

@@ -4,6 +4,7 @@ import {
   LogModel,
   logHeader,
   MAX_LINE_CHARS,
+  MAX_LOG_BYTES,
   MAX_LOG_LINES,
   MAX_PAGE_LINES,
   notAllowedTarget,
@@ -38,6 +39,7 @@ describe('runs: the log model', () => {
   it('has the limits the service and the editor set', () => {
     assert.equal(MAX_PAGE_LINES, 1000);
     assert.equal(MAX_LOG_LINES, 200_000);
+    assert.equal(MAX_LOG_BYTES, 32 * 1024 * 1024);
     assert.equal(MAX_LINE_CHARS, 10_000);
   });
 
@@ -251,6 +253,72 @@ describe('runs: the log model', () => {
         [4, 0, 4],
       ],
     );
+  });
+
+  it('bounds the document’s lines, not the service’s: service lines full of line breaks are cut at MAX_LOG_LINES, said once', async () => {
+    // 300 service lines of 1000 document lines each: 300,000 lines from one page.
+    const source = fakeLog(Array.from({ length: 300 }, (_, i) => `${i}\n`.repeat(999) + String(i)));
+    const { log, chunks, text } = model(source.fetchPage, { language: 'en' });
+    assert.deepEqual(await log.catchUp(), { lines: MAX_LOG_LINES + 1, total: 300, more: false });
+    const doc = text().split('\n');
+    assert.equal(doc.length, MAX_LOG_LINES + 2, 'the lines kept, the line that says so, and the end');
+    assert.equal(doc[MAX_LOG_LINES - 1], '199');
+    assert.equal(doc[MAX_LOG_LINES], '[The log is longer: only its first 200,000 lines are shown here.]');
+    assert.equal(doc.filter((l) => l.startsWith('[The log is longer')).length, 1, 'said once');
+    const told = chunks.length;
+    assert.deepEqual(await log.catchUp(), { lines: MAX_LOG_LINES + 1, total: 300, more: false });
+    assert.equal(chunks.length, told, 'nothing more once cut');
+    assert.equal(source.requests.length, 1);
+  });
+
+  it('cuts inside a service line when its line breaks pass maxLines, and not when they end exactly there', async () => {
+    const inside = model(fakeLog(['a\nb\nc', `d\n${E}[31me\nf`, 'g']).fetchPage, { maxLines: 5, language: 'en' });
+    assert.deepEqual(await inside.log.catchUp(), { lines: 6, total: 3, more: false });
+    assert.equal(inside.text(), 'a\nb\nc\nd\ne\n[The log is longer: only its first 5 lines are shown here.]\n');
+    assert.deepEqual(
+      inside.chunks[0].ranges.map((r) => [r.line, r.start, r.end]),
+      [[4, 0, 1]],
+      'no range for a line left out',
+    );
+    const source = fakeLog(['a\nb', 'c\r\nd']);
+    const exact = model(source.fetchPage, { maxLines: 4, language: 'en' });
+    assert.deepEqual(await exact.log.catchUp(), { lines: 4, total: 2, more: false });
+    assert.equal(exact.text(), 'a\nb\nc\nd\n');
+    source.lines.push('e');
+    assert.deepEqual(await exact.log.catchUp(), { lines: 5, total: 3, more: false });
+    assert.equal(exact.chunks.at(-1)?.text, '[The log is longer: only its first 4 lines are shown here.]\n');
+  });
+
+  it('bounds the bytes: lines past maxBytes are cut before the line that would pass it, said once, on a page’s end too', async () => {
+    const line = 'x'.repeat(99); // 100 bytes with its line break
+    const source = fakeLog(Array.from({ length: 50 }, () => line));
+    const { log, chunks, text } = model(source.fetchPage, { pageSize: 10, maxBytes: 1000, language: 'en' });
+    assert.deepEqual(await log.catchUp(), { lines: 11, total: 50, more: false });
+    assert.deepEqual(source.requests, [
+      [0, 10],
+      [10, 10],
+    ]);
+    assert.equal(chunks.length, 2, 'the second page adds no line, only the one that says so');
+    const cut = '[The log is longer: only its first 10 lines are shown here.]\n';
+    assert.equal(text(), `${`${line}\n`.repeat(10)}${cut}`);
+    await log.catchUp();
+    assert.equal(source.requests.length, 2, 'no request once cut');
+    // UTF-8 bytes, not characters: é is 2.
+    const wide = model(fakeLog(['é'.repeat(10), 'é'.repeat(10), 'a']).fetchPage, { maxBytes: 43, language: 'en' });
+    assert.deepEqual(await wide.log.catchUp(), { lines: 3, total: 3, more: false });
+    assert.equal(wide.text(), `${'é'.repeat(10)}\n${'é'.repeat(10)}\n[The log is longer: only its first 2 lines are shown here.]\n`);
+  });
+
+  it('keeps at most MAX_LOG_BYTES of lines however long each is (1200 lines of 10,000 three-byte characters)', async () => {
+    const long = '€'.repeat(MAX_LINE_CHARS);
+    const source = fakeLog(Array.from({ length: 1200 }, () => long));
+    const { log, text } = model(source.fetchPage, { language: 'en' });
+    const kept = Math.floor(MAX_LOG_BYTES / (3 * MAX_LINE_CHARS + 1));
+    assert.deepEqual(await log.catchUp(), { lines: kept + 1, total: 1200, more: false });
+    const cut = `[The log is longer: only its first ${kept.toLocaleString('en')} lines are shown here.]\n`;
+    const all = text();
+    assert.ok(all.endsWith(cut), all.slice(-200));
+    assert.ok(Buffer.byteLength(all, 'utf8') <= MAX_LOG_BYTES + cut.length, String(Buffer.byteLength(all, 'utf8')));
   });
 
   it('cuts a very long line with …', async () => {

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { ActionExecution } from '../../../src/api';
 import { RunLog } from '../../../src/features/runs/runLog';
+import { MAX_LOG_STYLES } from '../../../src/features/runs/styledRanges';
 
 const GREEN = '\u001b[32m';
 const DIM = '\u001b[2m';
@@ -42,7 +43,7 @@ describe('runs: a log document’s text', () => {
     assert.ok(log.text().endsWith('one\ntwo\n'), log.text());
   });
 
-  it('hands out the styled ranges of the lines asked, every style (an empty list where none is)', async () => {
+  it('hands out the styled ranges of the lines asked, every style that has some there', async () => {
     const lines = Array.from({ length: 2500 }, (_, i) => (i % 2 ? `${GREEN}ok${RESET} case ${i}` : `${DIM}note${RESET} ${i}`));
     const { log } = logOf(lines, () => 'SUCCESSFUL');
     await log.update();
@@ -54,10 +55,23 @@ describe('runs: a log document’s text', () => {
     ]);
     assert.deepEqual(
       [...log.stylesIn(2499, 10_000)].map((s) => s.ranges),
-      [[], [[2499, 0, 2]]],
-      'the last line, and the style without a range there',
+      [[[2499, 0, 2]]],
+      'the last line; the style without a range there is left out',
     );
-    assert.deepEqual([...log.stylesIn(0, 1)].map((s) => s.ranges.length), [1, 0]);
+    assert.deepEqual([...log.stylesIn(0, 1)].map((s) => s.ranges.length), [1]);
+  });
+
+  it('keeps at most MAX_LOG_STYLES styles: a log of 1000 distinct 24-bit colours shows the rest as plain text, whole', async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `\u001b[38;2;${i >> 8};${i & 0xff};7mcolour ${i}${RESET} after`);
+    const { log } = logOf(lines, () => 'SUCCESSFUL');
+    await log.update();
+    const styles = [...log.stylesIn(0, 1000)];
+    assert.equal(styles.length, MAX_LOG_STYLES);
+    assert.equal(log.styledRangeCount, MAX_LOG_STYLES);
+    assert.deepEqual(styles.at(-1)?.ranges, [[MAX_LOG_STYLES - 1, 0, `colour ${MAX_LOG_STYLES - 1}`.length]]);
+    assert.deepEqual([...log.stylesIn(MAX_LOG_STYLES, 1000)], [], 'no style on the lines past the bound');
+    const body = log.text().split('\n\n').slice(1).join('\n\n');
+    assert.equal(body, lines.map((_, i) => `colour ${i} after\n`).join(''), 'every line’s text, without its escapes');
   });
 
   it('says it is reading while pages come, and no longer when it tells the end of a reading, or of a failed one', async () => {
