@@ -2,7 +2,7 @@
 // settings (apiUrl, accountType, host) are `application` scoped and read from the user's own
 // settings only: a folder's .vscode/settings.json never chooses where the token goes.
 import * as vscode from 'vscode';
-import { resolveBaseUrl, type AccountType, type BaseUrlInput } from './api/baseUrl';
+import { accountTypeOf, resolveBaseUrl, type AccountType, type BaseUrlInput } from './api/baseUrl';
 import { chooseAddress, userValue, type AddressChoice, type UserAddressSettings } from './auth/address';
 
 export const SECTION = 'workspaceAutomation';
@@ -46,8 +46,7 @@ export function getApiUrl(): string | undefined {
 }
 
 export function getAccountType(): AccountType {
-  const value = userSetting(Setting.AccountType);
-  return value === 'eu' || value === 'self-hosted' ? value : 'us';
+  return accountTypeOf(userSetting(Setting.AccountType));
 }
 
 export function getHost(): string | undefined {

@@ -3,13 +3,43 @@
 // in clear text.
 import { ConfigurationError } from './errors';
 
-export type AccountType = 'us' | 'eu' | 'self-hosted';
+/** A location of the service itself (not a self-hosted installation). */
+export type ServiceLocationType = 'us' | 'eu' | 'asia';
+export type AccountType = ServiceLocationType | 'self-hosted';
 
-export const US_BASE_URL = 'https://api.buddy.works';
-export const EU_BASE_URL = 'https://api.eu.buddy.works';
+/** One of the service's own locations: its API address and its web application's, both https. */
+export interface ServiceLocation {
+  accountType: ServiceLocationType;
+  apiUrl: string;
+  webUrl: string;
+}
+
+/**
+ * The service's locations, in the one place that knows them: US and EU (its documentation), Asia
+ * (the service's own public tools and other clients: api.asia.buddy.works, asia.buddy.works).
+ * Each is its own address: its own accounts, tokens and OAuth applications.
+ */
+export const SERVICE_LOCATIONS: readonly ServiceLocation[] = [
+  { accountType: 'us', apiUrl: 'https://api.buddy.works', webUrl: 'https://app.buddy.works' },
+  { accountType: 'eu', apiUrl: 'https://api.eu.buddy.works', webUrl: 'https://eu.buddy.works' },
+  { accountType: 'asia', apiUrl: 'https://api.asia.buddy.works', webUrl: 'https://asia.buddy.works' },
+];
+
+export const US_BASE_URL = SERVICE_LOCATIONS[0].apiUrl;
+export const EU_BASE_URL = SERVICE_LOCATIONS[1].apiUrl;
+
+/** The service location whose API address this is (a resolved base address), if any. */
+export function serviceLocationAt(baseUrl: string): ServiceLocation | undefined {
+  return SERVICE_LOCATIONS.find((l) => l.apiUrl === baseUrl);
+}
+
+/** A setting's account type, read tolerantly: anything unknown is the default, US. */
+export function accountTypeOf(value: unknown): AccountType {
+  return value === 'self-hosted' || SERVICE_LOCATIONS.some((l) => l.accountType === value) ? (value as AccountType) : 'us';
+}
 
 export type BaseUrlInput =
-  | { accountType: 'us' | 'eu' }
+  | { accountType: ServiceLocationType }
   | { accountType: 'self-hosted'; /** host name or IP address, optionally with :port */ host: string }
   | { /** a full API address: the local emulator, a gateway, a proxy */ apiUrl: string };
 
@@ -59,11 +89,11 @@ export function resolveBaseUrl(input: BaseUrlInput): string {
   if ('apiUrl' in input) {
     return checkApiUrl(input.apiUrl);
   }
+  const location = SERVICE_LOCATIONS.find((l) => l.accountType === input.accountType);
+  if (location) {
+    return location.apiUrl;
+  }
   switch (input.accountType) {
-    case 'us':
-      return US_BASE_URL;
-    case 'eu':
-      return EU_BASE_URL;
     case 'self-hosted': {
       const raw = (input.host ?? '').trim();
       if (!raw) {

@@ -2,7 +2,20 @@
 export * from './models';
 export * from './errors';
 export * from './runs';
-export { resolveBaseUrl, isLoopbackHost, browsableUrl, US_BASE_URL, EU_BASE_URL, type AccountType, type BaseUrlInput } from './baseUrl';
+export {
+  resolveBaseUrl,
+  isLoopbackHost,
+  browsableUrl,
+  accountTypeOf,
+  serviceLocationAt,
+  SERVICE_LOCATIONS,
+  US_BASE_URL,
+  EU_BASE_URL,
+  type AccountType,
+  type BaseUrlInput,
+  type ServiceLocation,
+  type ServiceLocationType,
+} from './baseUrl';
 export { RateLimitState, RATE_LIMIT_WINDOW_MS, type RateLimitSnapshot, type Disposable, type HeaderSource } from './rateLimit';
 export { redact, redactValue, excerpt, isEncryptedValue, logLine, REDACTED } from './redact';
 export { parseApiDate, formatApiDate } from './dates';

@@ -5,7 +5,8 @@
 // never read for another address. A secret deleted anywhere (another window, the Accounts menu)
 // removes the account here too.
 import * as vscode from 'vscode';
-import { EU_BASE_URL, US_BASE_URL, type BaseUrlInput } from '../api/baseUrl';
+import type { BaseUrlInput } from '../api/baseUrl';
+import { locationNameAt } from './locations';
 
 const ACCOUNTS_KEY = 'workspaceAutomation.accounts';
 const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
@@ -44,13 +45,11 @@ export interface AccountRecord {
   project?: string;
 }
 
-/** Where an account is, in words: US, EU, the host of a self-hosted installation, or the address. */
+/** Where an account is, in words: US, EU, Asia, the host of a self-hosted installation, or the address. */
 export function accountWhere(baseUrl: string): string {
-  if (baseUrl === US_BASE_URL) {
-    return vscode.l10n.t('US');
-  }
-  if (baseUrl === EU_BASE_URL) {
-    return vscode.l10n.t('EU');
+  const location = locationNameAt(baseUrl);
+  if (location) {
+    return location;
   }
   try {
     const url = new URL(baseUrl);

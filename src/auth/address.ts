@@ -1,7 +1,7 @@
 // Which API address the user chose, and whether the environment's token may go there. Pure (no
 // editor): settings.ts passes the user-level values in. A folder's settings never take part: a
 // repository must not choose where the token goes.
-import { resolveBaseUrl, type AccountType, type BaseUrlInput } from '../api/baseUrl';
+import { accountTypeOf, resolveBaseUrl, type BaseUrlInput } from '../api/baseUrl';
 
 /** The environment variable that carries a token (used only for an address the user chose). */
 export const ENV_TOKEN = 'WORKSPACE_AUTOMATION_TOKEN';
@@ -45,9 +45,6 @@ function text(v: string | undefined): string | undefined {
   return t || undefined;
 }
 
-function accountTypeOf(v: string | undefined): AccountType {
-  return v === 'eu' || v === 'self-hosted' ? v : 'us';
-}
 
 /**
  * The address: the user's apiUrl, else the user's account type (and host), else the address the

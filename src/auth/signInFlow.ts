@@ -21,6 +21,7 @@ import type { AuthSession } from './session';
 import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
 import { hostProblem } from './address';
+import { accountTypeItems } from './locations';
 import { noteTokenChecked } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
 import { showErrorMessage, showInformationMessage } from '../ui/notify';
@@ -91,10 +92,6 @@ export function refusalMessage(error: unknown, baseUrl: string): string {
 
 const TITLE = () => vscode.l10n.t('Workspace Automation: Sign In');
 
-interface AccountItem extends vscode.QuickPickItem {
-  accountType: AccountType;
-}
-
 interface SignInAnswers {
   accountType: AccountType;
   host: string;
@@ -110,11 +107,7 @@ function signInSteps(session: AuthSession, apiUrl: string | undefined): Step<Sig
     {
       applies: () => !apiUrl,
       async run(ui, answers) {
-        const items: AccountItem[] = [
-          { accountType: 'us', label: vscode.l10n.t('US account'), detail: 'https://api.buddy.works' },
-          { accountType: 'eu', label: vscode.l10n.t('EU account'), detail: 'https://api.eu.buddy.works' },
-          { accountType: 'self-hosted', label: vscode.l10n.t('Self-hosted installation'), detail: 'https://<host>/api' },
-        ];
+        const items = accountTypeItems('api');
         const chosen = await ui.pick({
           placeholder: vscode.l10n.t('Where is your account?'),
           items,

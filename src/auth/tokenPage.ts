@@ -1,11 +1,13 @@
 // Where a user creates a personal access token: the "Security" tab of their profile in the web
 // application (avatar → Security → Personal Access Tokens, per the vendor's documentation). The
-// web application's address follows from the API's: US app.buddy.works, EU eu.buddy.works,
-// self-hosted the same host as its /api. Pure (no vscode).
-import { EU_BASE_URL, US_BASE_URL } from '../api/baseUrl';
+// web application's address follows from the API's: the service's locations know theirs (US
+// app.buddy.works, EU eu.buddy.works, Asia asia.buddy.works), self-hosted the same host as its
+// /api. Pure (no vscode).
+import { SERVICE_LOCATIONS, serviceLocationAt } from '../api/baseUrl';
 
-export const US_TOKEN_PAGE = 'https://app.buddy.works/security';
-export const EU_TOKEN_PAGE = 'https://eu.buddy.works/security';
+const TOKEN_PAGE_PATH = '/security';
+export const US_TOKEN_PAGE = SERVICE_LOCATIONS[0].webUrl + TOKEN_PAGE_PATH;
+export const EU_TOKEN_PAGE = SERVICE_LOCATIONS[1].webUrl + TOKEN_PAGE_PATH;
 
 /**
  * The token page for a resolved API base address (from resolveBaseUrl), or undefined when the
@@ -19,15 +21,13 @@ export function tokenPageUrl(baseUrl: string): string | undefined {
     return undefined;
   }
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  if (base === US_BASE_URL) {
-    return US_TOKEN_PAGE;
-  }
-  if (base === EU_BASE_URL) {
-    return EU_TOKEN_PAGE;
+  const location = serviceLocationAt(base);
+  if (location) {
+    return location.webUrl + TOKEN_PAGE_PATH;
   }
   // A self-hosted installation serves its API at https://<host>/api and its web application at the root.
   if (url.protocol === 'https:' && /^\/api\/?$/.test(url.pathname)) {
-    return `${url.origin}/security`;
+    return `${url.origin}${TOKEN_PAGE_PATH}`;
   }
   return undefined;
 }

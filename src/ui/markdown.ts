@@ -57,3 +57,23 @@ const WORD_JOINER = '\u2060';
 export function noLinks<T extends string | undefined>(text: T): T {
   return (text === undefined ? text : text.replaceAll('](', `]${WORD_JOINER}(`)) as T;
 }
+
+/**
+ * Invisible characters that reorder the text around them (embeddings, overrides, isolates, marks):
+ * in a name any member can choose they make "evil.sh" read as "hs.live", or move words of a question.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Text for a notification or a quick input with each bidirectional control shown, as `⟨U+202E⟩`,
+ * where it stands: the words keep their order and the person sees that something was hidden there
+ * (the editor marks them in documents only).
+ */
+export function markBidi<T extends string | undefined>(text: T): T {
+  return (text === undefined ? text : text.replace(BIDI_CONTROLS, (c) => `\u27E8U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}\u27E9`)) as T;
+}
+
+/** Text for a notification or a quick input: no link (noLinks), every bidirectional control marked (markBidi). */
+export function shownPlain<T extends string | undefined>(text: T): T {
+  return markBidi(noLinks(text));
+}

@@ -6,7 +6,7 @@
 // quick input, and tests script the same interface with a queue of answers.
 import * as vscode from 'vscode';
 import { scriptOf } from './scripted';
-import { noLinks } from './markdown';
+import { markBidi, shownPlain } from './markdown';
 import { showMessage } from './notify';
 
 /**
@@ -109,6 +109,8 @@ export class QuickInputPrompter implements Prompter {
     return new Promise<T | readonly T[] | Back | undefined>((resolve, reject) => {
       let settled = false;
       let shown: { pick: vscode.QuickPick<T>; listeners: vscode.Disposable } | undefined;
+      const originals = new Map<T, T>();
+      const original = <I extends T | undefined>(item: I): I => (item === undefined ? item : ((originals.get(item) ?? item) as I));
       const finish = (settle: () => void): void => {
         if (!settled) {
           settled = true;
@@ -128,18 +130,26 @@ export class QuickInputPrompter implements Prompter {
         pick.matchOnDescription = options.matchOnDescription ?? false;
         pick.matchOnDetail = options.matchOnDetail ?? false;
         if (items) {
-          pick.items = items;
-          pick.placeholder = items.length === 0 && options.emptyPlaceholder ? options.emptyPlaceholder : options.placeholder;
+          // What the person sees: each item's texts with bidirectional controls marked; what the
+          // flow gets back: its own item.
+          const shownItems = items.map((item) => {
+            const marked = markedItem(item);
+            originals.set(marked, item);
+            return marked;
+          });
+          const shownOf = (item: T): T => shownItems[items.indexOf(item)] ?? item;
+          pick.items = shownItems;
+          pick.placeholder = markBidi(items.length === 0 && options.emptyPlaceholder ? options.emptyPlaceholder : options.placeholder);
           if (many && options.isSelected) {
-            pick.selectedItems = items.filter(options.isSelected);
+            pick.selectedItems = items.filter(options.isSelected).map(shownOf);
           }
           const active = options.isActive ? items.find(options.isActive) : undefined;
           if (active) {
-            pick.activeItems = [active];
+            pick.activeItems = [shownOf(active)];
           }
         } else {
           pick.busy = true;
-          pick.placeholder = options.loadingPlaceholder ?? options.placeholder;
+          pick.placeholder = markBidi(options.loadingPlaceholder ?? options.placeholder);
         }
         const listeners = vscode.Disposable.from(
           pick.onDidTriggerButton((button) => {
@@ -149,12 +159,12 @@ export class QuickInputPrompter implements Prompter {
           }),
           pick.onDidTriggerItemButton((event) => {
             if (options.acceptOnItemButton) {
-              finish(() => resolve(event.item));
+              finish(() => resolve(original(event.item)));
             }
           }),
           pick.onDidAccept(() => {
             // Many: the checked items, none included. One: the chosen or highlighted item.
-            const chosen = many ? [...pick.selectedItems] : (pick.selectedItems[0] ?? pick.activeItems[0]);
+            const chosen = many ? pick.selectedItems.map(original) : original(pick.selectedItems[0] ?? pick.activeItems[0]);
             if (items && chosen) {
               finish(() => resolve(chosen));
             }
@@ -180,7 +190,7 @@ export class QuickInputPrompter implements Prompter {
       const loading = show(undefined);
       const progress = (text: string): void => {
         if (!settled && shown?.pick === loading) {
-          loading.placeholder = text;
+          loading.placeholder = markBidi(text);
         }
       };
       options.items(aborter.signal, progress).then(
@@ -198,8 +208,8 @@ export class QuickInputPrompter implements Prompter {
     const box = vscode.window.createInputBox();
     const disposables: vscode.Disposable[] = [box];
     applyFrame(box, frame);
-    box.prompt = noLinks(options.prompt);
-    box.placeholder = options.placeholder;
+    box.prompt = shownPlain(options.prompt);
+    box.placeholder = markBidi(options.placeholder);
     box.value = options.value ?? '';
     box.password = options.password ?? false;
     box.ignoreFocusOut = options.ignoreFocusOut ?? true;
@@ -224,7 +234,7 @@ export class QuickInputPrompter implements Prompter {
         if (!settled && !aborter.signal.aborted) {
           box.busy = false;
           box.enabled = true;
-          box.validationMessage = noLinks(refusal);
+          box.validationMessage = shownPlain(refusal);
           if (refusal === undefined) {
             finish(value);
           }
@@ -237,14 +247,14 @@ export class QuickInputPrompter implements Prompter {
           }
         }),
         // Only complain while typing once something is typed: an empty box at first is no error.
-        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : noLinks(check(value)))),
+        box.onDidChangeValue((value) => (box.validationMessage = value === '' ? undefined : shownPlain(check(value)))),
         box.onDidAccept(() => {
           if (checking) {
             return;
           }
           const value = box.value;
           const problem = check(value);
-          box.validationMessage = noLinks(problem);
+          box.validationMessage = shownPlain(problem);
           if (problem === undefined && options.accept) {
             void acceptChecked(value, options.accept);
           } else if (problem === undefined) {
@@ -289,8 +299,16 @@ export function prompterFrom(args: readonly unknown[], context: Pick<vscode.Exte
   return new QuickInputPrompter();
 }
 
+/** The item as a quick pick shows it: label, description and detail with bidirectional controls marked (the same item when none has one). */
+function markedItem<T extends vscode.QuickPickItem>(item: T): T {
+  const label = markBidi(item.label);
+  const description = markBidi(item.description);
+  const detail = markBidi(item.detail);
+  return label === item.label && description === item.description && detail === item.detail ? item : { ...item, label, description, detail };
+}
+
 function applyFrame(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputButton[] }, frame: PromptFrame): void {
-  input.title = frame.title;
+  input.title = markBidi(frame.title);
   // A one-step flow shows no counter: "1/1" says nothing.
   const counted = frame.totalSteps > 1;
   input.step = counted ? frame.step : undefined;

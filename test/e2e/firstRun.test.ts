@@ -63,7 +63,7 @@ describe('first run (UI)', () => {
     });
     assert.deepEqual(
       items.filter((i) => /account|installation/.test(i)),
-      ['US account', 'EU account', 'Self-hosted installation'],
+      ['US account', 'EU account', 'Asia account', 'Self-hosted installation'],
     );
     await wb.cancel();
     await wb.waitQuickInputClosed();

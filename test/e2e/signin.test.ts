@@ -97,13 +97,15 @@ describe('sign in (UI)', () => {
           placeholder: /Where is your account/,
           // Each item's detail (its address) is listed as a label too.
           check: async () => {
-            const accounts = ['US account', 'https://api.buddy.works', 'EU account', 'https://api.eu.buddy.works', 'Self-hosted installation', 'https://<host>/api'];
+            const accounts = ['US account', 'https://api.buddy.works', 'EU account', 'https://api.eu.buddy.works', 'Asia account', 'https://api.asia.buddy.works', 'Self-hosted installation', 'https://<host>/api'];
             await waitFor('the account types', async () => (sameList(await wb.quickPickItems(), accounts) ? true : undefined));
             assert.deepEqual(await wb.quickPickItems(), [
               'US account',
               'https://api.buddy.works',
               'EU account',
               'https://api.eu.buddy.works',
+              'Asia account',
+              'https://api.asia.buddy.works',
               'Self-hosted installation',
               'https://<host>/api',
             ]);

@@ -220,7 +220,7 @@ describe(`accounts: Switch Account ${dialectTag}`, function () {
       const installation = `https://${host}/api`;
       const prompter = new ScriptedPrompter([{ pick: 'Self-hosted installation' }, { input: host }, { input: 'dev-token' }, { pick: /^Acme$/ }]);
       assert.equal(await vscode.commands.executeCommand('workspaceAutomation.signIn', { prompter }), true);
-      assert.deepEqual(prompter.prompts[0].items.map((i) => i.label), ['US account', 'EU account', 'Self-hosted installation']);
+      assert.deepEqual(prompter.prompts[0].items.map((i) => i.label), ['US account', 'EU account', 'Asia account', 'Self-hosted installation']);
       assert.match(prompter.prompts[2].text, new RegExp(`token for ${installation.replace(/[.]/g, '\\.')}`));
       assert.equal(prompter.remaining, 0);
 

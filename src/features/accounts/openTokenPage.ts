@@ -6,6 +6,7 @@ import { resolveBaseUrl, type AccountType } from '../../api/baseUrl';
 import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../../settings';
 import { hostProblem } from '../../auth/address';
 import { tokenPageUrl } from '../../auth/tokenPage';
+import { accountTypeItems } from '../../auth/locations';
 import type { Services } from '../../services';
 import { Command } from '../../commandIds';
 import { showInformationMessage } from '../../ui/notify';
@@ -68,12 +69,7 @@ function accountTypeChosen(): boolean {
 }
 
 async function askAccountType(): Promise<AccountType | undefined> {
-  const items: (vscode.QuickPickItem & { accountType: AccountType })[] = [
-    { accountType: 'us', label: vscode.l10n.t('US account'), detail: 'https://app.buddy.works' },
-    { accountType: 'eu', label: vscode.l10n.t('EU account'), detail: 'https://eu.buddy.works' },
-    { accountType: 'self-hosted', label: vscode.l10n.t('Self-hosted installation'), detail: 'https://<host>' },
-  ];
-  const picked = await vscode.window.showQuickPick(items, {
+  const picked = await vscode.window.showQuickPick(accountTypeItems('web'), {
     title: vscode.l10n.t('Workspace Automation: Open the Token Page'),
     placeHolder: vscode.l10n.t('Where is your account?'),
     ignoreFocusOut: true,

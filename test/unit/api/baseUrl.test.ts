@@ -1,14 +1,30 @@
 import * as assert from 'node:assert/strict';
-import { ApiClient, browsableUrl, ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, US_BASE_URL } from '../../../src/api';
+import { accountTypeOf, ApiClient, browsableUrl, ConfigurationError, EU_BASE_URL, isLoopbackHost, resolveBaseUrl, SERVICE_LOCATIONS, serviceLocationAt, US_BASE_URL } from '../../../src/api';
 
 describe('api: base address', () => {
   it('maps the account types to the real service addresses', () => {
     assert.equal(resolveBaseUrl({ accountType: 'us' }), 'https://api.buddy.works');
     assert.equal(resolveBaseUrl({ accountType: 'eu' }), 'https://api.eu.buddy.works');
+    assert.equal(resolveBaseUrl({ accountType: 'asia' }), 'https://api.asia.buddy.works');
     assert.equal(US_BASE_URL, 'https://api.buddy.works');
     assert.equal(EU_BASE_URL, 'https://api.eu.buddy.works');
     assert.equal(resolveBaseUrl({ accountType: 'self-hosted', host: 'ci.example.com' }), 'https://ci.example.com/api');
     assert.equal(resolveBaseUrl({ accountType: 'self-hosted', host: ' 10.1.2.3:8443 ' }), 'https://10.1.2.3:8443/api');
+  });
+
+  it('knows each service location by its own address, https only; a setting\'s unknown account type is the default (issue 32)', () => {
+    assert.deepEqual(
+      SERVICE_LOCATIONS.map((l) => [l.accountType, l.apiUrl, l.webUrl]),
+      [
+        ['us', 'https://api.buddy.works', 'https://app.buddy.works'],
+        ['eu', 'https://api.eu.buddy.works', 'https://eu.buddy.works'],
+        ['asia', 'https://api.asia.buddy.works', 'https://asia.buddy.works'],
+      ],
+    );
+    assert.equal(serviceLocationAt('https://api.asia.buddy.works')?.accountType, 'asia');
+    assert.equal(serviceLocationAt('https://api.asia.buddy.works/api'), undefined, 'not another address that resembles it');
+    assert.equal(serviceLocationAt('http://api.asia.buddy.works'), undefined);
+    assert.deepEqual(['us', 'eu', 'asia', 'self-hosted', 'ap', 'ASIA', undefined, 3].map(accountTypeOf), ['us', 'eu', 'asia', 'self-hosted', 'us', 'us', 'us', 'us']);
   });
 
   it('refuses a self-hosted host that is empty, has a scheme or a path', () => {

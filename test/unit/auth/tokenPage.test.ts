@@ -8,6 +8,7 @@ describe('token page (where to create a personal access token)', () => {
     assert.equal(EU_TOKEN_PAGE, 'https://eu.buddy.works/security');
     assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'us' })), US_TOKEN_PAGE);
     assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'eu' })), EU_TOKEN_PAGE);
+    assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'asia' })), 'https://asia.buddy.works/security');
     assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'self-hosted', host: 'ci.example.com' })), 'https://ci.example.com/security');
     assert.equal(tokenPageUrl(resolveBaseUrl({ accountType: 'self-hosted', host: '10.0.0.5:8443' })), 'https://10.0.0.5:8443/security');
   });

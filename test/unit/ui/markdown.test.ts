@@ -3,7 +3,7 @@
 // editor's hovers), gives no link, image, HTML element or markup, and reads as it was sent.
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { codeBlock, escapeMarkdown, inlineCode, noLinks } from '../../../src/ui/markdown';
+import { codeBlock, escapeMarkdown, inlineCode, markBidi, noLinks, shownPlain } from '../../../src/ui/markdown';
 import { editorLinks } from '../../harness/editorLinks';
 
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
@@ -157,5 +157,27 @@ describe('notifications and quick input messages: no link forms (issue 22)', () 
     assert.equal(noLinks('Signed in to https://api.buddy.works as [Alice] (admin).'), 'Signed in to https://api.buddy.works as [Alice] (admin).');
     assert.equal(noLinks(''), '');
     assert.equal(noLinks(undefined), undefined);
+  });
+});
+
+describe('ui: bidirectional controls in names, shown marked in notifications and quick inputs (issue 32)', () => {
+  it('marks every embedding, override, isolate and directional mark where it stands; other text stays as it is', () => {
+    const name = 'deploy\u202Ehs.live\u202C';
+    assert.equal(markBidi(name), 'deploy\u27E8U+202E\u27E9hs.live\u27E8U+202C\u27E9');
+    const every = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    assert.deepEqual(
+      every.map((c) => markBidi(`a${c}b`)),
+      ['061C', '200E', '200F', '202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'].map((hex) => `a\u27E8U+${hex}\u27E9b`),
+    );
+    for (const plain of ['Web App', 'Zażółć gęślą jaźń', 'שלום', 'مرحبا', 'x\u200By', '']) {
+      assert.equal(markBidi(plain), plain, 'right-to-left letters and other invisible characters are not controls');
+    }
+    assert.equal(markBidi(undefined), undefined);
+  });
+
+  it('shownPlain both keeps links from forming and marks the controls', () => {
+    const text = shownPlain('[x\u202E](command:evil)');
+    assert.equal(text, noLinks('[x\u27E8U+202E\u27E9](command:evil)'));
+    assert.deepEqual(editorLinks(text), []);
   });
 });
