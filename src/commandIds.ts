@@ -8,6 +8,8 @@ export const Command = {
   SignOut: 'workspaceAutomation.signOut',
   SignInWithOAuth: 'workspaceAutomation.signInWithOAuth',
   ShowOAuthRedirect: 'workspaceAutomation.showOAuthRedirect',
+  /** Only from the link of a sign-in's waiting notification (not in the palette). */
+  PasteOAuthAddress: 'workspaceAutomation.pasteOAuthAddress',
   SwitchAccount: 'workspaceAutomation.switchAccount',
   SelectWorkspace: 'workspaceAutomation.selectWorkspace',
   OpenSettings: 'workspaceAutomation.openSettings',

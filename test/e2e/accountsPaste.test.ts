@@ -12,7 +12,8 @@ import { waitFor, workbench } from './workbench';
 import { WORKSPACE_SETTING } from './viewsHelpers';
 
 const CLIENT_ID = 'wa-ui-paste';
-const PASTE_OFFER = 'If the browser cannot come back to the editor, paste the address it ended on.';
+/** The waiting notification, which offers the paste as a link (and goes when the wait ends). */
+const WAITING = /^Waiting for the browser to sign in to .*Paste the Address… if the browser cannot come back to the editor$/;
 
 describe('accounts: Paste the Address… (UI)', () => {
   let loopback: string;
@@ -57,7 +58,7 @@ describe('accounts: Paste the Address… (UI)', () => {
 
   async function paste(address: string): Promise<void> {
     const wb = workbench();
-    await wb.clickNotificationButton(PASTE_OFFER, 'Paste the Address…');
+    await wb.clickNotificationLink(WAITING, 'Paste the Address…');
     await wb.waitQuickInput({ title: /Sign In with OAuth/ });
     assert.match(await wb.quickInputMessage(), /The address the browser ended on/);
     await wb.submit(address);
@@ -101,6 +102,8 @@ describe('accounts: Paste the Address… (UI)', () => {
     assert.match(await wb.waitForNotification(/^Signed in to/), /as Alice Admin/);
     assert.deepEqual(tokenRequests(), ['POST /oauth2/token 200']);
     assert.deepEqual(await ourAccounts(), [`Alice Admin (${wb.emulator.url}) (Workspace Automation)`]);
+    const notices = await wb.notifications();
+    assert.deepEqual(notices.filter((n) => /Waiting for the browser|Paste the Address/.test(n)), [], `the waiting notification went with the wait: ${JSON.stringify(notices)}`);
   });
 
   it('a renewal refused (the refresh token past its lifetime) while several views load at once: one "sign in again", one token request, the account signed out', async () => {

@@ -32,6 +32,24 @@ export async function openForLoopbackOAuth(wb: Workbench, clientId: string, clie
 }
 
 /**
+ * Opens a fresh editor (signed out, the emulator back to its demo data) whose OAuth sign-in
+ * answers at the editor's own redirect (the default), as a new user would: the address is read
+ * from "Show the OAuth Redirect Address", then a public application `clientId` registered with it
+ * on the emulator. Resolves the address shown.
+ */
+export async function openForEditorOAuth(wb: Workbench, clientId: string, clientName: string): Promise<string> {
+  wb.setUserSettings({ [WORKSPACE_SETTING]: 'acme', 'workspaceAutomation.oauth.clientId': clientId });
+  await wb.open();
+  await wb.openContainer();
+  await wb.runCommand('Workspace Automation: Show the OAuth Redirect Address');
+  const shown = await wb.waitForNotification(/^Register this redirect address with your OAuth application: /);
+  const address = shown.replace(/^Register this redirect address with your OAuth application: /, '');
+  wb.emulator.oauth.registerClient({ redirect_uris: [address], token_endpoint_auth_method: 'none', client_name: clientName }, { clientId });
+  await wb.clearNotifications();
+  return address;
+}
+
+/**
  * Waits for the page opened with the authorize address and shows it at the emulator's address.
  * code-server opens a localhost address through its own /proxy/<port>/ path (for a browser on
  * another machine), which the emulator refuses (it answers only at its own address, against DNS

@@ -633,6 +633,13 @@ export class Workbench {
     await item.locator('.monaco-button', { hasText: exact(button) }).first().click();
   }
 
+  /** Clicks a link (its text: `link`) in the notification whose message is (or matches) `m`. */
+  async clickNotificationLink(m: TextMatch, link: string): Promise<void> {
+    await this.waitForNotification(m);
+    const message = this.page.locator('.notifications-center .notification-list-item-message', { hasText: typeof m === 'string' ? exact(m) : m }).first();
+    await message.locator('a', { hasText: exact(link) }).first().click();
+  }
+
   /** Clears all notifications (and closes the center). */
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications');

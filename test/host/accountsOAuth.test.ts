@@ -1,7 +1,8 @@
 // Sign In with OAuth in the real editor against an emulator started in this extension host: the
 // consent page approved over HTTP (oauthConsent.ts) as the browser would, the answer through the
-// loopback listener or the URI handler; refusals (denied, a wrong state, a replayed code) end in
-// a message and nothing stored; an expired token is renewed without asking (the emulator's clock).
+// loopback listener or the URI handler; a forged answer (another state or path) is ignored and the
+// real one then taken; refusals (denied, a replayed code) end in a message and nothing stored; an
+// expired token is renewed without asking (the emulator's clock).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
@@ -51,6 +52,16 @@ describe(`accounts: Sign In with OAuth ${dialectTag}`, function () {
     await emu.close();
   });
 
+  /**
+   * The address the editor hands its URI handler for the browser's answer at `back`: its own
+   * scheme, our handler's path, the answer's parameters (a web editor's callback page drops its
+   * `vscode-*` ones), as code-server's callback page and a desktop editor's `vscode://` link do.
+   */
+  const handlerAddress = (back: URL, path = '/oauth/callback'): vscode.Uri => {
+    const params = new URLSearchParams([...back.searchParams].filter(([k]) => !k.startsWith('vscode-')));
+    return vscode.Uri.parse(`${vscode.env.uriScheme}://workspace-automation.workspace-automation${path}?${params.toString()}`);
+  };
+
   const signIn = (redirect: 'loopback' | 'editor'): Thenable<Result | undefined> =>
     vscode.commands.executeCommand<Result>('workspaceAutomation.signInWithOAuth', { clientId, clientSecret: '', redirect, workspace: 'acme' });
 
@@ -82,7 +93,7 @@ describe(`accounts: Sign In with OAuth ${dialectTag}`, function () {
   it('answered through the URI handler: signed in', async () => {
     api.oauthRedirects.open = async (url) => {
       const back = await consentRedirect(url, 'approve');
-      api.oauthRedirects.handleUri(vscode.Uri.parse(back.href));
+      api.oauthRedirects.handleUri(handlerAddress(back));
       return true;
     };
     const result = await signIn('editor');
@@ -102,18 +113,42 @@ describe(`accounts: Sign In with OAuth ${dialectTag}`, function () {
     await nothingStored();
   });
 
-  it('an answer with another state (a forged link): refused, nothing stored, no token asked for', async () => {
+  it('a forged answer at the loopback listener (another state, another path): a 400, ignored; the real answer then signs in', async () => {
+    const forged: number[] = [];
     api.oauthRedirects.open = async (url) => {
       const back = await consentRedirect(url, 'approve');
-      back.searchParams.set('state', 'forged');
-      await fetch(back.href);
+      const wrongState = new URL(back.href);
+      wrongState.searchParams.set('state', 'forged');
+      wrongState.searchParams.set('code', 'forged-code');
+      const wrongPath = new URL(back.href);
+      wrongPath.pathname = '/elsewhere';
+      for (const address of [wrongState, wrongPath]) {
+        forged.push((await fetch(address.href)).status);
+      }
+      assert.equal((await fetch(back.href)).status, 200, 'the real answer is taken after the forged ones');
       return true;
     };
     const result = await signIn('loopback');
-    assert.equal(result?.signedIn, false);
-    assert.match(result?.error ?? '', /state/);
-    assert.equal(emu.oauth.stats().accessTokensIssued, 0);
-    await nothingStored();
+    assert.deepEqual(forged, [400, 400]);
+    assert.equal(result?.signedIn, true, result?.error);
+    assert.equal(emu.oauth.stats().accessTokensIssued, 1, 'one code exchanged: the real one');
+  });
+
+  it('a forged answer through the URI handler (another state, another path): ignored, the sign-in goes on; the real answer then signs in', async () => {
+    api.oauthRedirects.open = async (url) => {
+      const back = await consentRedirect(url, 'approve');
+      const forged = new URL(back.href);
+      forged.searchParams.set('state', 'forged');
+      forged.searchParams.set('code', 'forged-code');
+      api.oauthRedirects.handleUri(handlerAddress(forged));
+      api.oauthRedirects.handleUri(handlerAddress(back, '/elsewhere'));
+      api.oauthRedirects.handleUri(handlerAddress(back));
+      return true;
+    };
+    const result = await signIn('editor');
+    assert.equal(result?.signedIn, true, result?.error);
+    assert.equal(emu.oauth.stats().accessTokensIssued, 1, 'one code exchanged: the real one');
+    assert.equal(api.oauthRedirects.paste, undefined, 'the paste offer withdrawn with the wait');
   });
 
   it('a code used twice (replayed): refused, nothing stored', async () => {

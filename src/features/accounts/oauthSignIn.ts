@@ -16,7 +16,8 @@ import { addressChoice, getWorkspace, saveSetting, Setting } from '../../setting
 import { describeError } from '../../ui/errorMessages';
 import { noLinks } from '../../ui/markdown';
 import { showErrorMessage, showInformationMessage } from '../../ui/notify';
-import { listenForRedirect } from './loopbackListener';
+import { Command } from '../../commandIds';
+import { listenForRedirect, notTheAnswer } from './loopbackListener';
 
 export const EXTENSION_ID = 'workspace-automation.workspace-automation';
 export const CALLBACK_PATH = '/oauth/callback';
@@ -74,20 +75,61 @@ function redirectKind(): 'editor' | 'loopback' {
 
 /** The URI handler's half: the sign-in waiting for the browser, and what came back. */
 export class OAuthRedirects implements vscode.UriHandler {
-  private waiting: ((address: string) => void) | undefined;
+  private waiting: { state: string; resolve: (address: string) => void } | undefined;
   /** Opens the authorize address (the browser); tests put their own browser here. */
-  open: (authorizeUrl: string) => Thenable<boolean> = (url) => vscode.env.openExternal(vscode.Uri.parse(url));
+  open: (authorizeUrl: string) => Thenable<boolean> = openInBrowser;
+  /** While a sign-in waits: asks for the address the browser ended on (Command.PasteOAuthAddress). */
+  paste: (() => Promise<void>) | undefined;
+
+  /** `log` is told of each address ignored (never its query). */
+  constructor(private readonly log: (line: string) => void = () => undefined) {}
 
   handleUri(uri: vscode.Uri): void {
-    // Checked by the sign-in (the address, the state): an unexpected one ends it with a message.
-    this.waiting?.(uri.toString(true));
+    // Only the answer to the sign-in under way: any page or local program can open the editor at
+    // its address (a vscode:// link, a web editor's callback page), with another state or none.
+    const address = uri.toString(true);
+    let why: string | undefined = 'no sign-in waiting';
+    if (this.waiting) {
+      try {
+        why = notTheAnswer(new URL(address), { path: CALLBACK_PATH, state: this.waiting.state });
+      } catch {
+        why = 'unreadable';
+      }
+    }
+    if (why !== undefined) {
+      this.log(`OAuth sign-in: ignored an address the editor was opened at (${why}): ${uri.path.slice(0, 200)}`);
+      return;
+    }
+    this.waiting?.resolve(address);
   }
 
-  /** Resolves with the next address the editor is opened at. */
-  next(): { received: Promise<string>; close(): void } {
-    const received = new Promise<string>((resolve) => (this.waiting = resolve));
+  /** Resolves with the next address the editor is opened at that answers the request with `state`. */
+  next(state: string): { received: Promise<string>; close(): void } {
+    const received = new Promise<string>((resolve) => (this.waiting = { state, resolve }));
     return { received, close: () => (this.waiting = undefined) };
   }
+}
+
+/**
+ * Opens the authorize address in the browser as it is written. A `Uri` would not do: the editor
+ * decodes its query and writes it again (microsoft/vscode#135949, #85930), so a redirect address
+ * with a query of its own (a web editor's: `…/callback?vscode-reqid=1&vscode-scheme=…`) reaches the
+ * service split into parameters, its `?` encoded twice. A string is opened unchanged (the editor
+ * accepts one; issue #173239), unless the editor maps the address first (a web editor's proxy
+ * for a port of this machine, `…/proxy/4010/…`), which re-encodes it the same way: there the
+ * address is mapped here, and the mapped one, with the query as written, is opened.
+ */
+export async function openInBrowser(url: string): Promise<boolean> {
+  const target = new URL(url);
+  let exact = url;
+  if (vscode.env.uiKind === vscode.UIKind.Web) {
+    const place = vscode.Uri.parse(`${target.origin}${target.pathname}`);
+    const external = await vscode.env.asExternalUri(place);
+    if (external.toString() !== place.toString()) {
+      exact = `${external.toString(true)}${target.search}`;
+    }
+  }
+  return vscode.env.openExternal(exact as unknown as vscode.Uri);
 }
 
 async function clientSecretFor(session: SignInKernel['session'], clientId: string): Promise<string | undefined> {
@@ -126,42 +168,52 @@ async function askClientId(): Promise<string | undefined> {
   return answer?.trim() || undefined;
 }
 
-/** Waits for the browser: the redirect, a pasted address, a cancel, or the 5-minute limit. */
-async function waitForBrowser(received: Promise<string>, baseUrl: string): Promise<string | undefined> {
-  const paste = vscode.l10n.t('Paste the Address…');
+/**
+ * Waits for the browser: the redirect, a pasted address, a cancel, or the 5-minute limit. One
+ * notification, a progress one: it goes when the wait ends (a message with a button would stay in
+ * the notification center), and offers the paste as a link to Command.PasteOAuthAddress.
+ */
+async function waitForBrowser(received: Promise<string>, baseUrl: string, redirects: OAuthRedirects): Promise<string | undefined> {
   return vscode.window.withProgress(
-    // A progress notification makes links of its text (see ui/notify.ts): the title plain.
+    // A progress notification makes links of its text (see ui/notify.ts): the title plain, the one link ours.
     { location: vscode.ProgressLocation.Notification, title: noLinks(vscode.l10n.t('Waiting for the browser to sign in to {0}…', baseUrl)), cancellable: true },
-    (_progress, token) =>
+    (progress, token) =>
       new Promise<string | undefined>((resolve) => {
-        const timer = setTimeout(() => resolve(undefined), WAIT_LIMIT_MS);
-        const done = (v: string | undefined): void => {
+        let ended = false;
+        const timer = setTimeout(() => done(undefined), WAIT_LIMIT_MS);
+        function done(v: string | undefined): void {
+          if (ended) {
+            return;
+          }
+          ended = true;
           clearTimeout(timer);
+          if (redirects.paste === paste) {
+            redirects.paste = undefined;
+          }
           resolve(v);
+        }
+        const paste = async (): Promise<void> => {
+          const pasted = await vscode.window.showInputBox({
+            title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
+            prompt: vscode.l10n.t('The address the browser ended on after the approval'),
+            ignoreFocusOut: true,
+          });
+          if (pasted?.trim()) {
+            done(pasted.trim());
+          }
         };
+        redirects.paste = paste;
         token.onCancellationRequested(() => done(undefined));
         void received.then(done);
-        void showInformationMessage(vscode.l10n.t('If the browser cannot come back to the editor, paste the address it ended on.'), paste)
-          .then(async (choice) => {
-            if (choice !== paste) {
-              return;
-            }
-            const pasted = await vscode.window.showInputBox({
-              title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
-              prompt: vscode.l10n.t('The address the browser ended on after the approval'),
-              ignoreFocusOut: true,
-            });
-            if (pasted?.trim()) {
-              done(pasted.trim());
-            }
-          });
+        const link = `[${noLinks(vscode.l10n.t('Paste the Address…'))}](command:${Command.PasteOAuthAddress})`;
+        progress.report({ message: vscode.l10n.t('{0} if the browser cannot come back to the editor', link) });
       }),
   );
 }
 
 /** The whole flow; every refusal ends in one message and nothing stored. */
 export async function signInWithOAuth(
-  kernel: SignInKernel & { context: vscode.ExtensionContext; redirects: OAuthRedirects },
+  kernel: SignInKernel & { context: vscode.ExtensionContext; redirects: OAuthRedirects; log?: vscode.LogOutputChannel },
   args: OAuthSignInArgs = {},
 ): Promise<OAuthSignInResult> {
   const { session } = kernel;
@@ -190,7 +242,10 @@ export async function signInWithOAuth(
   const state = createState();
   let listener: { received: Promise<string>; close(): void };
   try {
-    listener = kind === 'loopback' ? await listenForRedirect(redirectUri, vscode.l10n.t('Signed in. You can close this tab and go back to the editor.')) : kernel.redirects.next();
+    listener =
+      kind === 'loopback'
+        ? await listenForRedirect(redirectUri, vscode.l10n.t('Signed in. You can close this tab and go back to the editor.'), state, (line) => kernel.log?.info(line))
+        : kernel.redirects.next(state);
   } catch (e) {
     return fail(vscode.l10n.t('Could not listen at {0} for the sign-in: {1}', redirectUri, describeError(e)));
   }
@@ -198,7 +253,7 @@ export async function signInWithOAuth(
   try {
     const url = buildAuthorizeUrl({ authorizeUrl: endpoints.authorizeUrl, clientId, redirectUri, scopes: OAUTH_SCOPES, state, codeChallenge: pkce.challenge });
     await kernel.redirects.open(url);
-    const address = await waitForBrowser(listener.received, baseUrl);
+    const address = await waitForBrowser(listener.received, baseUrl, kernel.redirects);
     if (address === undefined) {
       return { signedIn: false, error: vscode.l10n.t('The sign-in was cancelled.') };
     }

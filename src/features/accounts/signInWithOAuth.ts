@@ -11,15 +11,16 @@ import { OAuthRedirects, redirectAddress, signInWithOAuth, type OAuthSignInArgs 
 import { scripted } from './signIn';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const redirects = new OAuthRedirects();
+  const redirects = new OAuthRedirects((line) => ctx.log.info(line));
   ctx.expose('oauthRedirects', redirects);
-  const kernel = { session: ctx.auth, data: ctx.data, context: ctx.context, redirects };
+  const kernel = { session: ctx.auth, data: ctx.data, context: ctx.context, redirects, log: ctx.log };
   return [
     vscode.window.registerUriHandler(redirects),
     vscode.commands.registerCommand(Command.SignInWithOAuth, (args?: OAuthSignInArgs) =>
       signInWithOAuth(kernel, args && typeof args === 'object' && scripted(ctx.context) ? args : {}),
     ),
     vscode.commands.registerCommand(Command.ShowOAuthRedirect, () => showRedirectAddress()),
+    vscode.commands.registerCommand(Command.PasteOAuthAddress, () => redirects.paste?.()),
   ];
 }
 
