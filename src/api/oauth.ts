@@ -11,10 +11,13 @@ import { AuthorizationRedirectError, cleanDescription, cleanErrorCode, oauthErro
 
 export const AUTHORIZE_PATH = '/oauth2/authorize';
 export const TOKEN_PATH = '/oauth2/token';
+/** The vendor's reference: "Revoke Token", POST /oauth2/revoke (token, token_type_hint, client_id). */
+export const REVOKE_PATH = '/oauth2/revoke';
 
 export interface OAuthEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
+  revokeUrl: string;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface OAuthEndpoints {
  */
 export function oauthEndpoints(input: BaseUrlInput): OAuthEndpoints {
   const base = resolveBaseUrl(input);
-  return { authorizeUrl: base + AUTHORIZE_PATH, tokenUrl: base + TOKEN_PATH };
+  return { authorizeUrl: base + AUTHORIZE_PATH, tokenUrl: base + TOKEN_PATH, revokeUrl: base + REVOKE_PATH };
 }
 
 export interface Pkce {

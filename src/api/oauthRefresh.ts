@@ -49,13 +49,14 @@ export class RefreshCoordinator {
 
   /**
    * A usable access token: the stored one, or a renewed one when it is within the skew of its
-   * expiry. A renewal that fails for a passing reason (network, timeout, server) while the token
+   * expiry or a renewal is under way. A renewal that fails for a passing reason (network, timeout, server) while the token
    * has not expired yet leaves the current token in use; SignInAgainError when none can be had.
    */
   async accessToken(): Promise<string> {
     const current = await this.current();
     const now = this.opts.now();
-    if (!current.needsRefresh(now, this.skewMs)) {
+    // A renewal under way (a 401 refused the current token, say) gives the token: never the one it replaces.
+    if (!this.inFlight && !current.needsRefresh(now, this.skewMs)) {
       return current.accessToken;
     }
     try {
@@ -90,12 +91,21 @@ export class RefreshCoordinator {
     return this.cached;
   }
 
-  /** Single flight: callers that ask while a renewal runs get its result. */
+  /**
+   * Single flight: callers that ask while a renewal runs get its result. A refusal is the caller's
+   * that started the renewal to report: those that joined get it marked as already reported.
+   */
   private renew(stale: string, forced: boolean): Promise<TokenSet> {
-    this.inFlight ??= this.renewNow(stale, forced).finally(() => {
+    if (this.inFlight) {
+      return this.inFlight.catch((e: unknown) => {
+        throw e instanceof SignInAgainError && !e.alreadyReported ? new SignInAgainError(e.reason, { alreadyReported: true, cause: e }) : e;
+      });
+    }
+    const started = this.renewNow(stale, forced).finally(() => {
       this.inFlight = undefined;
     });
-    return this.inFlight;
+    this.inFlight = started;
+    return started;
   }
 
   private async renewNow(stale: string, forced: boolean): Promise<TokenSet> {

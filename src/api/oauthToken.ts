@@ -175,6 +175,71 @@ export async function requestToken(grant: TokenGrant, opts: TokenRequestOptions)
   }
 }
 
+export interface RevokeOptions {
+  /** From oauthEndpoints(): https, or http on this machine only. */
+  revokeUrl: string;
+  clientId: string;
+  /** The grant's refresh token (taking it back ends the grant, its access tokens too), or the access token when there is none. */
+  token: string;
+  tokenTypeHint: 'refresh_token' | 'access_token';
+  /** The current access token, as the reference's example authenticates the request. */
+  accessToken?: string;
+  fetch: FetchLike;
+  userAgent?: string;
+  /** Default 10000. */
+  timeoutMs?: number;
+}
+
+/**
+ * Takes a grant back (the vendor's "Revoke Token": POST /oauth2/revoke, JSON `token`,
+ * `token_type_hint`, `client_id`; no client secret, which it does not list). Resolves on 200;
+ * otherwise the typed error, naming no secret. Never retried, no redirect followed.
+ */
+export async function revokeToken(opts: RevokeOptions): Promise<void> {
+  const url = checkTokenUrl(opts.revokeUrl);
+  const init: ApiErrorInit = { method: 'POST', path: url.pathname };
+  const secrets = [opts.token, ...(opts.accessToken ? [opts.accessToken] : [])];
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (opts.accessToken) {
+    headers.Authorization = `Bearer ${opts.accessToken}`;
+  }
+  if (opts.userAgent) {
+    headers['User-Agent'] = opts.userAgent;
+  }
+  const body = JSON.stringify({ token: opts.token, token_type_hint: opts.tokenTypeHint, client_id: opts.clientId });
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  let status: number | undefined;
+  try {
+    const res = await opts.fetch(url.href, { method: 'POST', headers, body, signal: controller.signal, redirect: 'manual' });
+    status = res.status;
+    if (status >= 300 && status < 400) {
+      void discardBody(res);
+      throw redirectError(status, res.headers.get('location'), url.origin, { ...init, status }, secrets);
+    }
+    const text = await readBoundedText(res, MAX_TOKEN_ANSWER_BYTES, url.origin, { ...init, status });
+    if (status !== 200) {
+      throw errorFromAnswer(status, text, url.origin, secrets, { ...init, status });
+    }
+  } catch (e) {
+    if (e instanceof ApiError) {
+      throw e;
+    }
+    if (timedOut) {
+      throw new TimeoutError(l10n.t('The token service did not answer within {0} s.', Math.round(timeoutMs / 100) / 10), { ...init, status, timeoutMs });
+    }
+    const reason = redact(e instanceof Error ? e.message : String(e), secrets);
+    throw new NetworkError(l10n.t('Could not reach the token service at {0}: {1}', url.origin, reason), { ...init, status });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The refresh function the coordinator takes: a refresh_token grant with these options. */
 export function refreshWith(opts: Omit<TokenRequestOptions, 'signal'>): (refreshToken: string) => Promise<TokenSet> {
   return (refreshToken) => requestToken({ grantType: 'refresh_token', refreshToken }, opts);

@@ -26,9 +26,22 @@ export function oauthTokenKey(baseUrl: string): string {
   return OAUTH_KEY_PREFIX + baseUrl;
 }
 
-/** Where the client secret of an OAuth application is kept ('' for an application without one). */
-export function clientSecretKey(clientId: string): string {
-  return CLIENT_SECRET_KEY_PREFIX + clientId;
+/**
+ * Where the client secret of an OAuth application is kept ('' for an application without one): per
+ * address and client id, since the same id at another address is another service's application.
+ */
+export function clientSecretKey(baseUrl: string, clientId: string): string {
+  return CLIENT_SECRET_KEY_PREFIX + JSON.stringify([baseUrl, clientId]);
+}
+
+/** What an OAuth account's sign-out hands the service's revocation (read before its secrets go). */
+export interface RevokedGrant {
+  baseUrl: string;
+  /** The account's name, for a message. */
+  label: string;
+  clientId: string;
+  /** The stored token set, serialized (src/api/oauthTokenSet.ts). */
+  tokenSet: string;
 }
 
 export interface AccountRecord {
@@ -38,7 +51,7 @@ export interface AccountRecord {
   address: BaseUrlInput;
   userName?: string;
   kind: 'token' | 'oauth';
-  /** The OAuth application signed in with (its secret, if any, is in SecretStorage). */
+  /** The OAuth application signed in with at this address (its secret, if any, is in SecretStorage under this address and id). */
   clientId?: string;
   /** The workspace and project last shown for this account. */
   workspace?: string;
@@ -76,6 +89,14 @@ export class AccountRegistry implements vscode.Disposable {
   readonly onDidChange = this.changeEmitter.event;
   private readonly subscription: vscode.Disposable;
   private writing: Promise<void> = Promise.resolve();
+  /** Addresses being removed here: their deletions are not news to the listener below. */
+  private readonly removing = new Set<string>();
+  /**
+   * Takes an OAuth grant back at its service after the account's secrets are deleted (set by the
+   * OAuth renewal, src/auth/oauthTokens.ts, which loads with the features; it tells the user
+   * when the service could not be told).
+   */
+  revoker: ((grant: RevokedGrant) => Promise<void>) | undefined;
 
   constructor(private readonly context: Pick<vscode.ExtensionContext, 'globalState' | 'secrets'>) {
     this.subscription = context.secrets.onDidChange(async (e) => {
@@ -83,8 +104,12 @@ export class AccountRegistry implements vscode.Disposable {
         return;
       }
       const baseUrl = e.key.slice(TOKEN_KEY_PREFIX.length);
+      if (this.removing.has(baseUrl)) {
+        return;
+      }
       if (this.get(baseUrl) && !(await context.secrets.get(e.key))) {
-        await this.forgetRecord(baseUrl);
+        // The whole account: its token set and client secret too, never left behind unlisted.
+        await this.remove(baseUrl);
       } else {
         this.changeEmitter.fire();
       }
@@ -137,11 +162,32 @@ export class AccountRegistry implements vscode.Disposable {
     });
   }
 
-  /** Signs out of one account: its secrets deleted, its scopes and its entry forgotten. */
-  async remove(baseUrl: string): Promise<void> {
-    await this.context.secrets.delete(oauthTokenKey(baseUrl));
-    await this.context.secrets.delete(accountTokenKey(baseUrl));
-    await this.forgetRecord(baseUrl);
+  /**
+   * Signs out of one account: every secret of it deleted (the OAuth token set first, with the
+   * refresh token; the client secret; the access token), its scopes and its entry forgotten. With
+   * `revoke` (Sign Out), an OAuth grant is then taken back at the service (the account is gone
+   * whether or not that works).
+   */
+  async remove(baseUrl: string, opts: { revoke?: boolean } = {}): Promise<void> {
+    // Read first: deleting the access token would otherwise make the listener above remove the entry.
+    const account = this.get(baseUrl);
+    const clientId = account?.clientId;
+    this.removing.add(baseUrl);
+    let tokenSet: string | undefined;
+    try {
+      tokenSet = opts.revoke && clientId ? await this.context.secrets.get(oauthTokenKey(baseUrl)) : undefined;
+      await this.context.secrets.delete(oauthTokenKey(baseUrl));
+      if (clientId) {
+        await this.context.secrets.delete(clientSecretKey(baseUrl, clientId));
+      }
+      await this.context.secrets.delete(accountTokenKey(baseUrl));
+      await this.forgetRecord(baseUrl);
+    } finally {
+      this.removing.delete(baseUrl);
+    }
+    if (account && tokenSet && clientId && this.revoker) {
+      await this.revoker({ baseUrl, label: accountLabel(account), clientId, tokenSet });
+    }
   }
 
   private async forgetRecord(baseUrl: string): Promise<void> {
@@ -163,18 +209,21 @@ export class AccountRegistry implements vscode.Disposable {
     return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
   }
 
-  /** A token sign-in replaces an OAuth one of the same address: its token set goes. */
-  async forgetTokenSet(baseUrl: string): Promise<void> {
+  /** A token sign-in replaces an OAuth one of the same address: its token set and client secret go. */
+  async forgetTokenSet(baseUrl: string, clientId: string | undefined): Promise<void> {
     await this.context.secrets.delete(oauthTokenKey(baseUrl));
+    if (clientId) {
+      await this.context.secrets.delete(clientSecretKey(baseUrl, clientId));
+    }
   }
 
-  /** The stored client secret of an application: '' when it has none, undefined when never asked. */
-  clientSecret(clientId: string): Thenable<string | undefined> {
-    return this.context.secrets.get(clientSecretKey(clientId));
+  /** The client secret stored for an application at this address: '' when it has none, undefined when never given here. */
+  clientSecret(baseUrl: string, clientId: string): Thenable<string | undefined> {
+    return this.context.secrets.get(clientSecretKey(baseUrl, clientId));
   }
 
-  async storeClientSecret(clientId: string, secret: string): Promise<void> {
-    await this.context.secrets.store(clientSecretKey(clientId), secret);
+  async storeClientSecret(baseUrl: string, clientId: string, secret: string): Promise<void> {
+    await this.context.secrets.store(clientSecretKey(baseUrl, clientId), secret);
   }
 
   dispose(): void {

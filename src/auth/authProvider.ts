@@ -1,6 +1,6 @@
 // The extension's accounts in the editor's Accounts menu (an authentication provider with several
 // accounts): one session per signed-in account, named by who and where it is. Sign Out there
-// removes exactly that account (its secrets deleted); other extensions may ask for a session (the
+// removes exactly that account (every secret of it deleted, an OAuth grant revoked); other extensions may ask for a session (the
 // editor asks the user first). A session's token is the one stored for that account's address.
 import * as vscode from 'vscode';
 import { accountLabel, type AccountRegistry } from './accounts';
@@ -72,7 +72,8 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
         // Cannot be renewed: the account stays listed (so that it can be signed out) with its stored token.
         token = await this.accounts.storedToken(account.baseUrl);
       }
-      if (!token) {
+      // Signed out while its token was read (a refused renewal): an answer must not list it again.
+      if (!token || !this.accounts.get(account.baseUrl)) {
         continue;
       }
       sessions.push({
@@ -97,13 +98,17 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     return created;
   }
 
-  /** Sign Out in the Accounts menu: exactly this account's secrets go. */
+  /** Sign Out in the Accounts menu: exactly this account goes, every secret of it, its OAuth grant taken back. */
   async removeSession(sessionId: string): Promise<void> {
+    if (this.accounts.get(sessionId)?.kind === 'oauth') {
+      // The revocation is the renewal's (it loads with the features).
+      this.startRenewal();
+    }
+    await this.accounts.remove(sessionId, { revoke: true });
     if (sessionId === this.session.baseUrl) {
       // The account the views show: the session's own sign-out (its budget forgotten too).
       await this.session.signOut();
     }
-    await this.accounts.remove(sessionId);
     await this.announce();
   }
 

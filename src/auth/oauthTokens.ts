@@ -1,16 +1,19 @@
 // Keeps the OAuth accounts' access tokens fresh in the editor: one RefreshCoordinator per address
 // over the token set in SecretStorage (shared by the windows: re-read after secrets.onDidChange),
-// renewed before expiry and once after a 401. A refused renewal ends in one "sign in again" for
-// that account (its secrets removed; its workspace setting and everything else stay), never a loop.
+// renewed before expiry and once after a 401. A renewal that can no longer work (refused, or the
+// token set gone: a sign-out cut short by a reload) ends that account in one "sign in again" (its
+// secrets removed; its workspace setting and everything else stay), never a loop; while it is
+// being signed out, no token of it is handed out. Sign Out takes the grant back at the service.
 import * as vscode from 'vscode';
 import { oauthEndpoints } from '../api/oauth';
 import { SignInAgainError } from '../api/oauthErrors';
 import { RefreshCoordinator } from '../api/oauthRefresh';
-import { requestToken } from '../api/oauthToken';
+import { requestToken, revokeToken } from '../api/oauthToken';
 import { TokenSet } from '../api/oauthTokenSet';
-import { accountLabel, oauthTokenKey, type AccountRegistry } from './accounts';
+import { accountLabel, oauthTokenKey, type AccountRegistry, type RevokedGrant } from './accounts';
 import { lazyFetch, type TokenRenewal } from './apiConnection';
 import { Command } from '../commandIds';
+import { describeError } from '../ui/errorMessages';
 import { showWarningMessage } from '../ui/notify';
 
 type Secrets = Pick<vscode.SecretStorage, 'get' | 'store' | 'delete'>;
@@ -30,17 +33,15 @@ export class OAuthTokens implements vscode.Disposable {
   private readonly coordinatorClients = new Map<string, string>();
   /** The last access token handed out per address (for redaction in the log). */
   private readonly handedOut = new Map<string, string>();
-  /**
-   * A refusal already told: the requests that waited on one renewal all get its error, and
-   * requests made while the account is being signed out must not tell it again.
-   */
-  private readonly told = new WeakSet<SignInAgainError>();
-  private readonly signingOut = new Set<string>();
+  /** The sign-outs under way after a refusal: until one ends, no token of that address is handed out. */
+  private readonly signingOut = new Map<string, Promise<void>>();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly accounts: AccountRegistry,
-  ) {}
+  ) {
+    accounts.revoker = (grant) => this.revoke(grant);
+  }
 
   private coordinator(baseUrl: string): RefreshCoordinator | undefined {
     const account = this.accounts.get(baseUrl);
@@ -66,7 +67,7 @@ export class OAuthTokens implements vscode.Disposable {
         refresh: async (refreshToken) =>
           requestToken(
             { grantType: 'refresh_token', refreshToken },
-            { tokenUrl: oauthEndpoints({ apiUrl: baseUrl }).tokenUrl, clientId, clientSecret: (await this.accounts.clientSecret(clientId)) || undefined, fetch: lazyFetch, now: Date.now },
+            { tokenUrl: oauthEndpoints({ apiUrl: baseUrl }).tokenUrl, clientId, clientSecret: (await this.accounts.clientSecret(baseUrl, clientId)) || undefined, fetch: lazyFetch, now: Date.now },
           ),
         now: Date.now,
       });
@@ -96,42 +97,86 @@ export class OAuthTokens implements vscode.Disposable {
   }
 
   private async handOut(baseUrl: string, get: () => Promise<string>): Promise<string> {
+    await this.signedOut(baseUrl);
+    let token: string;
     try {
-      const token = await get();
-      this.handedOut.set(baseUrl, token);
-      return token;
+      token = await get();
     } catch (e) {
-      if (e instanceof SignInAgainError && !e.alreadyReported && !this.told.has(e) && !this.signingOut.has(baseUrl)) {
-        this.told.add(e);
-        await this.signInAgain(baseUrl, e);
+      if (e instanceof SignInAgainError) {
+        // The first request to meet it ends the account; the others (those that waited on the
+        // same renewal, those made meanwhile) fail once it is gone, so nothing lists it after.
+        let ending = this.signingOut.get(baseUrl);
+        if (!ending) {
+          ending = this.signInAgain(baseUrl).finally(() => this.signingOut.delete(baseUrl));
+          this.signingOut.set(baseUrl, ending);
+        }
+        await ending;
       }
       throw e;
     }
+    // Ended meanwhile (another request's refusal): the token must not outlive its account.
+    await this.signedOut(baseUrl);
+    this.handedOut.set(baseUrl, token);
+    return token;
   }
 
-  /** Once per refused renewal: the account's secrets go, the user is told and offered a new sign-in. */
-  private async signInAgain(baseUrl: string, error: SignInAgainError): Promise<void> {
+  /** Waits for a sign-out of this address under way, then refuses: its account is over. */
+  private async signedOut(baseUrl: string): Promise<void> {
+    const ending = this.signingOut.get(baseUrl);
+    if (ending) {
+      await ending;
+      throw new SignInAgainError('signed-out', { alreadyReported: true });
+    }
+  }
+
+  /**
+   * Once per renewal that can no longer work: the account goes with every secret of it (whatever
+   * the reason: a token set gone while the account is listed is a sign-out a reload cut short),
+   * the user is told and offered a new sign-in.
+   */
+  private async signInAgain(baseUrl: string): Promise<void> {
     const account = this.accounts.get(baseUrl);
-    const label = account ? accountLabel(account) : baseUrl;
     // The coordinator stays until the account is gone: it refuses the same refresh token again
     // without a request, where a new one would send it once more.
-    this.signingOut.add(baseUrl);
     try {
-      if (error.reason === 'refused' || error.reason === 'refresh-expired' || error.reason === 'rejected-after-refresh') {
-        await this.accounts.remove(baseUrl);
-      }
+      await this.accounts.remove(baseUrl);
     } finally {
-      this.signingOut.delete(baseUrl);
       this.coordinators.get(baseUrl)?.dispose();
       this.coordinators.delete(baseUrl);
     }
+    if (!account) {
+      // Signed out already (another window, Sign Out): nothing to tell.
+      return;
+    }
     const again = vscode.l10n.t('Sign In with OAuth');
     // Not awaited: the request that learned it fails now, with the account signed out.
-    void showWarningMessage(vscode.l10n.t('The sign-in to {0} has ended: sign in again to go on.', label), again).then(async (choice) => {
+    void showWarningMessage(vscode.l10n.t('The sign-in to {0} has ended: sign in again to go on.', accountLabel(account)), again).then(async (choice) => {
       if (choice === again) {
         await vscode.commands.executeCommand(Command.SignInWithOAuth);
       }
     });
+  }
+
+  /** Sign Out: takes the grant back at the service (its reference's Revoke Token); tells the user when that failed. */
+  private async revoke(grant: RevokedGrant): Promise<void> {
+    const tokens = TokenSet.deserialize(grant.tokenSet);
+    if (!tokens) {
+      return;
+    }
+    try {
+      await revokeToken({
+        revokeUrl: oauthEndpoints({ apiUrl: grant.baseUrl }).revokeUrl,
+        clientId: grant.clientId,
+        token: tokens.refreshToken ?? tokens.accessToken,
+        tokenTypeHint: tokens.refreshToken !== undefined ? 'refresh_token' : 'access_token',
+        accessToken: tokens.accessToken,
+        fetch: lazyFetch,
+      });
+    } catch (e) {
+      void showWarningMessage(
+        vscode.l10n.t('Signed out of {0}, but the service could not be told to revoke the sign-in: {1} Revoke the application\'s access in the service\'s web app.', grant.label, describeError(e)),
+      );
+    }
   }
 
   dispose(): void {

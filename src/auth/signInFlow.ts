@@ -218,10 +218,12 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
  * the data the workspaces the check listed, so that the workspace pick asks nothing again.
  */
 async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
-  // A token replaces an OAuth sign-in of the same address: its token set goes.
-  await session.accounts.forgetTokenSet(baseUrl);
   // The account (who, how) before its token: the Accounts menu first shows it by name, not by address.
-  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', workspace: getWorkspace() });
+  const replaced = session.accounts.get(baseUrl);
+  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', clientId: undefined, workspace: getWorkspace() });
+  // A token replaces an OAuth sign-in of the same address: its token set and client secret go
+  // (after the record says 'token': the renewal no longer reads the set it deletes).
+  await session.accounts.forgetTokenSet(baseUrl, replaced?.clientId);
   await session.storeToken(token, verified.scopes, baseUrl);
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (verified.workspaces) {

@@ -17,7 +17,6 @@ const WAITING = /^Waiting for the browser to sign in to .*Paste the Address… i
 
 describe('accounts: Paste the Address… (UI)', () => {
   let loopback: string;
-  let secretAsked = false;
   const logLines = (): string[] => workbench().emulator.requests.map((r) => `${r.method} ${r.path.split('?')[0]} ${r.status}`);
   const tokenRequests = (): string[] => logLines().filter((l) => l.startsWith('POST /oauth2/token'));
   const ourAccounts = async (): Promise<string[]> => (await workbench().accountsMenuItems()).filter((l) => l.endsWith('(Workspace Automation)'));
@@ -42,13 +41,13 @@ describe('accounts: Paste the Address… (UI)', () => {
     await wb.clearNotifications();
     const opened = wb.page.context().waitForEvent('page');
     await wb.runCommand('Workspace Automation: Sign In with OAuth');
-    if (!secretAsked) {
-      // Asked once: a public application, no secret.
-      await wb.waitQuickInput({ title: /Sign In with OAuth/ });
-      assert.match(await wb.quickInputMessage(), /client secret/);
-      await wb.submit('');
-      secretAsked = true;
-    }
+    // The application at this address: the configured id confirmed, then its secret (a public
+    // application: none), asked until a sign-in succeeds with them.
+    await wb.waitQuickInput({ title: /Sign In with OAuth/ });
+    assert.match(await wb.quickInputMessage(), /client id of the application registered at/);
+    await wb.enter();
+    await wb.waitQuickInputMessage(/client secret/);
+    await wb.submit('');
     const consent = await consentPage(opened, wb.emulator);
     const redirect = await consentRedirect(consent.url(), 'approve');
     await consent.close();

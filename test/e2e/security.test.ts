@@ -120,4 +120,26 @@ describe("security (UI): a server's text never becomes a link the editor runs (i
     assert.equal(await item.locator('a').count(), 0, 'no link in the notification');
     assert.ok(hostile.received.some((r) => /^\/workspaces(\?|$)/.test(r.path)), 'the list was asked for');
   });
+
+  it('a workspace name with a right-to-left override: the pick shows the control marked where it stands, and picking it chooses that workspace (issue 32)', async () => {
+    const wb = workbench();
+    hostile.handle(undefined);
+    await signInWith(wb, demoTokens.admin);
+    const named = (name: string, domain: string, id: number) => ({ url: `${hostile.url}/workspaces/${domain}`, html_url: `https://app.example/${domain}`, id, name, domain });
+    hostile.handle((req, res) =>
+      req.method === 'GET' && /^\/workspaces(\?|$)/.test(req.path)
+        ? (json(res, 200, { url: `${hostile.url}/workspaces`, html_url: 'https://app.example', workspaces: [named('Invoices\u202Efdp.exe', 'dormant', 2), named('Acme', 'acme', 1)] }), true)
+        : false,
+    );
+    await wb.runCommand('Workspace Automation: Select Workspace…');
+    const marked = 'Invoices\u27E8U+202E\u27E9fdp.exe';
+    const items = await waitFor('the workspaces in the pick', async () => {
+      const listed = await wb.quickPickItems();
+      return listed.includes(marked) ? listed : undefined;
+    });
+    assert.ok(!items.some((i) => i.includes('\u202E')), `no control reaches the pick unmarked: ${JSON.stringify(items)}`);
+    await wb.pick(marked);
+    await waitFor('the chosen workspace in the settings', async () => (wb.userSettings()['workspaceAutomation.workspace'] === 'dormant' ? true : undefined));
+    hostile.handle(undefined);
+  });
 });

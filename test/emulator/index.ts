@@ -4,7 +4,7 @@ import type { Dialect } from './dialect';
 import type { FaultSpec } from './faults';
 import type { OAuthClient } from './oauth/clients';
 import type { Lifetimes, OAuthStats } from './oauth/grants';
-import { checkLifetimes } from './oauth/authority';
+import { checkLifetimes, type CredentialsSeen } from './oauth/authority';
 import { EmulatorOptions, EmulatorServer, RequestLogEntry } from './server';
 
 export { CLOCK_START_MS, EmulatorClock, type ClockMode } from './clock';
@@ -13,6 +13,7 @@ export type { FaultKind, FaultSpec } from './faults';
 export type { EmulatorOptions, RequestLogEntry } from './server';
 export { DEMO_OAUTH_CLIENT, DEMO_PUBLIC_CLIENT, DEMO_REDIRECT_URI, EDITOR_REDIRECT_URI, KNOWN_SCOPES, type OAuthClient } from './oauth/clients';
 export { DEFAULT_LIFETIMES, type Lifetimes, type OAuthStats } from './oauth/grants';
+export type { CredentialsSeen } from './oauth/authority';
 
 /** The authorization server's test handles (the same as the /__emulator/oauth/ controls). */
 export interface EmulatorOAuth {
@@ -29,6 +30,8 @@ export interface EmulatorOAuth {
   stats(): OAuthStats;
   /** Access taken back (as a user does in the service's settings): what was issued with `token`'s authorization stops working; false for an unknown token. */
   revoke(token: string): boolean;
+  /** The client credentials each POST /oauth2/token and /oauth2/revoke carried since the last reset, oldest first. */
+  credentialsSeen(): CredentialsSeen[];
 }
 
 export interface Emulator {
@@ -91,6 +94,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Emulato
       },
       stats: () => server.oauth.stats(),
       revoke: (token) => server.oauth.grants.revokeIssuing(token),
+      credentialsSeen: () => server.oauth.credentialsSeen.map((c) => ({ ...c })),
     },
   };
 }

@@ -2,7 +2,8 @@
 // address: the browser opened with openExternal, the answer taken by the URI handler
 // (vscode://…/oauth/callback through asExternalUri) or a loopback listener on 127.0.0.1, or pasted
 // by hand; a cancellable wait of at most 5 minutes. The code is exchanged, the token checked with
-// the service, then stored (the token set, then the access token for the session) as an account.
+// the service, then stored (the token set, then the access token for the session) as an account of
+// the address the sign-in started with. The application (client id, secret) is this address's own.
 import * as vscode from 'vscode';
 import { buildAuthorizeUrl, createPkce, createState, oauthEndpoints, parseAuthorizationRedirect } from '../../api/oauth';
 import { requestToken } from '../../api/oauthToken';
@@ -12,7 +13,9 @@ import { lazyFetch } from '../../auth/apiConnection';
 import { storeTokenSet } from '../../auth/oauthTokens';
 import { greeting, verifyToken, type SignInKernel } from '../../auth/signInFlow';
 import { selectWorkspace } from '../../auth/workspacePicker';
+import { resolveBaseUrl, type BaseUrlInput } from '../../api/baseUrl';
 import { addressChoice, getWorkspace, saveSetting, Setting } from '../../settings';
+import { QuickInputPrompter, runSteps, type Prompter } from '../../ui/multiStepInput';
 import { describeError } from '../../ui/errorMessages';
 import { noLinks } from '../../ui/markdown';
 import { showErrorMessage, showInformationMessage } from '../../ui/notify';
@@ -27,9 +30,9 @@ const WAIT_LIMIT_MS = 5 * 60_000;
 const OAUTH_SCOPES = [...new Set(Object.values(SCOPES_FOR).flatMap((need) => need.older))];
 
 export interface OAuthSignInArgs {
-  /** Instead of the setting (scripts, tests). */
+  /** Instead of asking (scripts, tests). */
   clientId?: string;
-  /** Instead of the stored one; '' for an application without a secret. */
+  /** Instead of the one stored for this address and client id; '' for an application without a secret. */
   clientSecret?: string;
   redirect?: 'editor' | 'loopback';
   /** The workspace to show (else the one set, else asked). */
@@ -132,40 +135,58 @@ export async function openInBrowser(url: string): Promise<boolean> {
   return vscode.env.openExternal(exact as unknown as vscode.Uri);
 }
 
-async function clientSecretFor(session: SignInKernel['session'], clientId: string): Promise<string | undefined> {
-  const kept = await session.accounts.clientSecret(clientId);
-  if (kept !== undefined) {
-    return kept || undefined;
-  }
-  const answer = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
-    prompt: vscode.l10n.t('The client secret of the application, if it has one (leave empty for an application without a secret). Kept in the editor\'s secret storage.'),
-    password: true,
-    ignoreFocusOut: true,
-  });
-  if (answer === undefined) {
-    return undefined;
-  }
-  // Asked once: an empty answer is kept too (an application without a secret).
-  await session.accounts.storeClientSecret(clientId, answer.trim());
-  return answer.trim() || undefined;
+interface ApplicationAnswers {
+  clientId?: string;
+  /** The secret stored for this address and client id, or given now ('' for none); undefined: to ask. */
+  clientSecret?: string;
+  /** Given now (stored once the sign-in succeeds), not read from storage. */
+  secretGiven?: boolean;
 }
 
-async function askClientId(): Promise<string | undefined> {
-  const configured = oauthConfig().get<string>('clientId')?.trim();
-  if (configured) {
-    return configured;
+/**
+ * The application at this address: its client id (the one this address's account used, else the
+ * configured one offered for the person to confirm: an id registered at one address says nothing
+ * of another), then its secret, stored per address and id, asked when none is kept for both. Back
+ * goes from the secret to the id. Nothing here reads a secret kept for another address.
+ */
+async function askApplication(session: SignInKernel['session'], baseUrl: string, answers: ApplicationAnswers, prompter: Prompter): Promise<boolean> {
+  const known = session.accounts.get(baseUrl)?.clientId;
+  const configured = oauthConfig().get<string>('clientId')?.trim() || undefined;
+  const lookUp = async (): Promise<void> => {
+    answers.clientSecret = answers.clientId ? await session.accounts.clientSecret(baseUrl, answers.clientId) : undefined;
+    answers.secretGiven = false;
+  };
+  if (answers.clientId && answers.clientSecret === undefined) {
+    await lookUp();
   }
-  const answer = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Workspace Automation: Sign In with OAuth'),
-    prompt: vscode.l10n.t('The client id of the application you registered in the service (its redirect address: {0})', await redirectAddress()),
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
-  });
-  if (answer?.trim()) {
-    await vscode.workspace.getConfiguration('workspaceAutomation').update('oauth.clientId', answer.trim(), vscode.ConfigurationTarget.Global);
-  }
-  return answer?.trim() || undefined;
+  const preset = answers.clientId !== undefined;
+  return runSteps<ApplicationAnswers>(prompter, vscode.l10n.t('Workspace Automation: Sign In with OAuth'), [
+    {
+      applies: () => !preset,
+      run: async (ui, state) => {
+        const value = await ui.input({
+          prompt: known
+            ? vscode.l10n.t('The client id of the application registered at {0} (its redirect address: {1})', baseUrl, await redirectAddress())
+            : vscode.l10n.t('The client id of the application registered at {0} (its redirect address: {1}). The configured one is proposed: confirm it only if it was registered at this address.', baseUrl, await redirectAddress()),
+          value: state.clientId ?? known ?? configured,
+          validate: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the client id.')),
+        });
+        state.clientId = value.trim();
+        await lookUp();
+      },
+    },
+    {
+      applies: (state) => state.clientSecret === undefined || state.secretGiven === true,
+      run: async (ui, state) => {
+        const value = await ui.input({
+          prompt: vscode.l10n.t('The client secret of the application at {0}, if it has one (leave empty for an application without a secret). Kept in the editor\'s secret storage for this address only.', baseUrl),
+          password: true,
+        });
+        state.clientSecret = value.trim();
+        state.secretGiven = true;
+      },
+    },
+  ], answers);
 }
 
 /**
@@ -215,6 +236,7 @@ async function waitForBrowser(received: Promise<string>, baseUrl: string, redire
 export async function signInWithOAuth(
   kernel: SignInKernel & { context: vscode.ExtensionContext; redirects: OAuthRedirects; log?: vscode.LogOutputChannel },
   args: OAuthSignInArgs = {},
+  prompter: Prompter = new QuickInputPrompter(),
 ): Promise<OAuthSignInResult> {
   const { session } = kernel;
   await session.ready();
@@ -222,20 +244,24 @@ export async function signInWithOAuth(
     void showErrorMessage(error);
     return { signedIn: false, error };
   };
+  // The address as the sign-in starts: the account is recorded there, whatever the settings say
+  // after the browser wait.
   let endpoints: ReturnType<typeof oauthEndpoints>;
   let baseUrl: string;
+  let address: BaseUrlInput;
   try {
-    const input = addressChoice().input;
-    endpoints = oauthEndpoints(input);
-    baseUrl = session.baseUrl ?? endpoints.tokenUrl.replace(/\/oauth2\/token$/, '');
+    address = addressChoice().input;
+    endpoints = oauthEndpoints(address);
+    baseUrl = resolveBaseUrl(address);
   } catch (e) {
     return fail(describeError(e));
   }
-  const clientId = args.clientId ?? (await askClientId());
-  if (!clientId) {
+  const application: ApplicationAnswers = { clientId: args.clientId, clientSecret: args.clientSecret };
+  if (!(await askApplication(session, baseUrl, application, prompter)) || !application.clientId) {
     return { signedIn: false };
   }
-  const clientSecret = args.clientSecret !== undefined ? args.clientSecret || undefined : await clientSecretFor(session, clientId);
+  const clientId = application.clientId;
+  const clientSecret = application.clientSecret || undefined;
   const kind = args.redirect ?? redirectKind();
   const redirectUri = await redirectAddress(kind);
   const pkce = createPkce();
@@ -276,10 +302,12 @@ export async function signInWithOAuth(
   } catch (e) {
     return fail(vscode.l10n.t('The service refused the new token: {0}', describeError(e)));
   }
-  // The set first (the refresh needs it), then the account, then the access token the session reads.
+  // The set first (the refresh needs it), then the secret of this address's application, then the
+  // account, then the access token the session reads.
   await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
+  await session.accounts.storeClientSecret(baseUrl, clientId, clientSecret ?? '');
   // The account (who, how) before the session's token: the Accounts menu first shows it by name, not by address.
-  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() });
+  await session.accounts.note({ baseUrl, address, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() });
   await session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl);
   if (verified.workspaces) {
     kernel.data.seedWorkspaces(verified.workspaces);

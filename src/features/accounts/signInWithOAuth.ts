@@ -1,14 +1,15 @@
 // Workspace Automation: Sign In with OAuth, and Show the OAuth Redirect Address (with a Copy
 // button: the address to register with the application). The URI handler that takes the
 // browser's answer is registered here, with the feature: a sign-in always starts the feature first.
-// Under the test harness only, `{ clientId, clientSecret?, redirect?, workspace? }` as argument
-// asks nothing; anywhere else (a command link, another extension) the person is asked as always.
+// Under the test harness only, `{ clientId, clientSecret?, redirect?, workspace?, prompter? }` as
+// argument asks nothing, or answers the questions from `prompter`; anywhere else (a command link, another extension) the person is asked as always.
 import * as vscode from 'vscode';
 import { Command } from '../../commandIds';
 import type { FeatureContext } from '../../services';
 import { showInformationMessage } from '../../ui/notify';
 import { OAuthRedirects, redirectAddress, signInWithOAuth, type OAuthSignInArgs } from './oauthSignIn';
 import { scripted } from './signIn';
+import { prompterFrom } from '../../ui/multiStepInput';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const redirects = new OAuthRedirects((line) => ctx.log.info(line));
@@ -17,7 +18,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
   return [
     vscode.window.registerUriHandler(redirects),
     vscode.commands.registerCommand(Command.SignInWithOAuth, (args?: OAuthSignInArgs) =>
-      signInWithOAuth(kernel, args && typeof args === 'object' && scripted(ctx.context) ? args : {}),
+      scripted(ctx.context) && args && typeof args === 'object' ? signInWithOAuth(kernel, args, prompterFrom([args], ctx.context)) : signInWithOAuth(kernel),
     ),
     vscode.commands.registerCommand(Command.ShowOAuthRedirect, () => showRedirectAddress()),
     vscode.commands.registerCommand(Command.PasteOAuthAddress, () => redirects.paste?.()),

@@ -1,19 +1,31 @@
 // The emulator as an OAuth 2.0 authorization server (conventions.md, "OAuth 2.0"), on the API's own
 // origin: GET/POST {base}/oauth2/authorize (the consent page), POST {base}/oauth2/token, POST
-// {base}/oauth2/register (RFC 7591). Lifetimes run on the emulator clock. The server makes a new
+// {base}/oauth2/register (RFC 7591), POST {base}/oauth2/revoke (the vendor's "Revoke Token": JSON or
+// form `token` or `access_token`, `token_type_hint`, `client_id`; 200, also for an unknown token,
+// as RFC 7009 2.2 has it). Each token and revoke request's client credentials are recorded
+// (`credentialsSeen`), for tests of what was sent where. Lifetimes run on the emulator clock. The server makes a new
 // one at every reset; the controls under /__emulator/oauth/ reach it.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EmulatorClock } from '../clock';
 import type { Dialect } from '../dialect';
 import type { Body } from '../http';
 import type { Token, User } from '../store';
-import { jsonAnswer, mediaType, OAuthAnswer, OAuthFailure } from './answers';
+import { jsonAnswer, mediaType, OAuthAnswer, OAuthFailure, tokenRequestParams } from './answers';
 import { ConsentPages } from './authorize';
 import { clientAnswer, clientFromMetadata, demoClients, MAX_CLIENTS, OAuthClient } from './clients';
 import { DEFAULT_LIFETIMES, Grants, Lifetimes, OAuthStats } from './grants';
 import { tokenEndpoint } from './token';
 
-export const OAUTH_PATHS = ['/oauth2/authorize', '/oauth2/token', '/oauth2/register'] as const;
+export const OAUTH_PATHS = ['/oauth2/authorize', '/oauth2/token', '/oauth2/register', '/oauth2/revoke'] as const;
+
+/** The client credentials a token or revoke request carried (in its body or HTTP Basic). */
+export interface CredentialsSeen {
+  path: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** The token a revoke request named. */
+  token?: string;
+}
 
 export interface OAuthRequest {
   method: string;
@@ -54,6 +66,8 @@ export class OAuthAuthority {
   readonly grants = new Grants();
   lifetimes: Lifetimes;
   private readonly consent = new ConsentPages();
+  /** What each POST /oauth2/token and /oauth2/revoke carried, oldest first. */
+  readonly credentialsSeen: CredentialsSeen[] = [];
 
   constructor(
     private readonly clock: EmulatorClock,
@@ -79,7 +93,10 @@ export class OAuthAuthority {
       case 'POST /oauth2/authorize':
         return this.consent.answer(req.headers, req.raw, req.tooLarge, ctx);
       case 'POST /oauth2/token':
+        this.credentialsSeen.push(credentialsOf(req));
         return tokenEndpoint(req.headers, req.raw, req.tooLarge, ctx);
+      case 'POST /oauth2/revoke':
+        return this.revocation(req);
       case 'POST /oauth2/register':
         return this.registration(req);
       default:
@@ -148,6 +165,17 @@ export class OAuthAuthority {
     }
   }
 
+  /** POST /oauth2/revoke: the grant that issued the token ends (its access and refresh tokens). */
+  private revocation(req: OAuthRequest): OAuthAnswer {
+    const seen = credentialsOf(req);
+    this.credentialsSeen.push(seen);
+    if (!seen.token) {
+      return new OAuthFailure('invalid_request', 'token is required.').answer();
+    }
+    this.grants.revokeIssuing(seen.token);
+    return jsonAnswer(200, {});
+  }
+
   /** POST /oauth2/register: RFC 7591, JSON in, 201 with the client (and its secret) out; open, as RFC 7591 allows. */
   private registration(req: OAuthRequest): OAuthAnswer {
     try {
@@ -172,4 +200,27 @@ export class OAuthAuthority {
       throw err;
     }
   }
+}
+
+/** The client credentials of a token or revoke request, as far as they can be read. */
+function credentialsOf(req: OAuthRequest): CredentialsSeen {
+  const seen: CredentialsSeen = { path: req.path };
+  try {
+    const params = tokenRequestParams(req.headers, req.raw, req.tooLarge);
+    seen.clientId = params.get('client_id');
+    seen.clientSecret = params.get('client_secret');
+    seen.token = params.get('token') ?? params.get('access_token');
+  } catch {
+    // An unreadable body: the endpoint answers it.
+  }
+  const basic = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(req.headers.authorization ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) {
+      seen.clientId ??= decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+      seen.clientSecret ??= decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
+    }
+  }
+  return seen;
 }

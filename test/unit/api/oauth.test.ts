@@ -34,14 +34,12 @@ function refusal(fn: () => unknown): AuthorizationRedirectError {
 }
 
 describe('oauth: endpoints', () => {
-  it('puts both under the API base of each account type, as the vendor reference and client do', () => {
-    assert.deepEqual(oauthEndpoints({ accountType: 'us' }), { authorizeUrl: 'https://api.buddy.works/oauth2/authorize', tokenUrl: 'https://api.buddy.works/oauth2/token' });
-    assert.deepEqual(oauthEndpoints({ accountType: 'eu' }), { authorizeUrl: 'https://api.eu.buddy.works/oauth2/authorize', tokenUrl: 'https://api.eu.buddy.works/oauth2/token' });
-    assert.deepEqual(oauthEndpoints({ accountType: 'self-hosted', host: 'ci.example.com:8443' }), {
-      authorizeUrl: 'https://ci.example.com:8443/api/oauth2/authorize',
-      tokenUrl: 'https://ci.example.com:8443/api/oauth2/token',
-    });
-    assert.deepEqual(oauthEndpoints({ apiUrl: 'http://127.0.0.1:4010/' }), { authorizeUrl: 'http://127.0.0.1:4010/oauth2/authorize', tokenUrl: 'http://127.0.0.1:4010/oauth2/token' });
+  it('puts all three under the API base of each account type, as the vendor reference and client do', () => {
+    const at = (base: string) => ({ authorizeUrl: `${base}/oauth2/authorize`, tokenUrl: `${base}/oauth2/token`, revokeUrl: `${base}/oauth2/revoke` });
+    assert.deepEqual(oauthEndpoints({ accountType: 'us' }), { authorizeUrl: 'https://api.buddy.works/oauth2/authorize', tokenUrl: 'https://api.buddy.works/oauth2/token', revokeUrl: 'https://api.buddy.works/oauth2/revoke' });
+    assert.deepEqual(oauthEndpoints({ accountType: 'eu' }), at('https://api.eu.buddy.works'));
+    assert.deepEqual(oauthEndpoints({ accountType: 'self-hosted', host: 'ci.example.com:8443' }), at('https://ci.example.com:8443/api'));
+    assert.deepEqual(oauthEndpoints({ apiUrl: 'http://127.0.0.1:4010/' }), at('http://127.0.0.1:4010'));
   });
 
   it('refuses an address the API client refuses (plain http off this machine)', () => {

@@ -155,6 +155,28 @@ describe('oauth: the refresh coordinator', () => {
     assert.notEqual(token, first.accessToken);
   });
 
+  it('a token asked for while a renewal after a 401 runs is the renewal\'s, not the one the 401 refused', async () => {
+    const c = coordinator();
+    const refused = await c.accessToken();
+    emu.clearRequests();
+    const [renewed, asked] = await Promise.all([c.afterUnauthorized(refused), c.accessToken()]);
+    assert.notEqual(renewed, refused);
+    assert.equal(asked, renewed);
+    assert.equal(tokenRequests(), 1);
+  });
+
+  it('callers that joined a refused renewal get the refusal as already reported: only the one that started it reports it', async () => {
+    await refreshWith(optionsFor(emu, fetchFn))(first.refreshToken!);
+    emu.clearRequests();
+    const c = coordinator();
+    emu.clock.advance(HOUR);
+    const outcomes = await Promise.allSettled([c.accessToken(), c.afterUnauthorized(first.accessToken), c.accessToken()]);
+    const errors = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as SignInAgainError) : undefined));
+    assert.ok(errors.every((e) => e instanceof SignInAgainError && e.reason === 'refused'), JSON.stringify(outcomes));
+    assert.deepEqual(errors.map((e) => e?.alreadyReported).sort(), [false, true, true], 'one to report it');
+    assert.equal(tokenRequests(), 1, 'one refresh request for the three');
+  });
+
   it('a refused refresh ends in one SignInAgainError, and is not tried again', async () => {
     // The stored refresh token was rotated elsewhere (by a lost answer, say), and no newer set was stored.
     await refreshWith(optionsFor(emu, fetchFn))(first.refreshToken!);
