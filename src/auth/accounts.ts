@@ -92,6 +92,11 @@ export class AccountRegistry implements vscode.Disposable {
   /** Addresses being removed here: their deletions are not news to the listener below. */
   private readonly removing = new Set<string>();
   /**
+   * Addresses a sign-in is adding (its record is written before its token): a deletion heard
+   * meanwhile is an earlier sign-out's, whose event came late, and must not remove the new account.
+   */
+  private readonly adding = new Set<string>();
+  /**
    * Takes an OAuth grant back at its service after the account's secrets are deleted (set by the
    * OAuth renewal, src/auth/oauthTokens.ts, which loads with the features; it tells the user
    * when the service could not be told).
@@ -104,7 +109,7 @@ export class AccountRegistry implements vscode.Disposable {
         return;
       }
       const baseUrl = e.key.slice(TOKEN_KEY_PREFIX.length);
-      if (this.removing.has(baseUrl)) {
+      if (this.removing.has(baseUrl) || this.adding.has(baseUrl)) {
         return;
       }
       if (this.get(baseUrl) && !(await context.secrets.get(e.key))) {
@@ -144,6 +149,21 @@ export class AccountRegistry implements vscode.Disposable {
   /** Adds the account or updates it (what is given replaces what was kept). */
   note(account: AccountRecord): Promise<void> {
     return this.change((list) => [...list.filter((a) => a.baseUrl !== account.baseUrl), { ...list.find((a) => a.baseUrl === account.baseUrl), ...account }]);
+  }
+
+  /**
+   * A sign-in's end: the account (who, how) noted first, so the Accounts menu shows it by name, not
+   * by address; then `storeSecrets` (its token). A late event of an earlier deletion of this
+   * address's token, heard in between, removes nothing.
+   */
+  async add(account: AccountRecord, storeSecrets: () => Promise<void>): Promise<void> {
+    this.adding.add(account.baseUrl);
+    try {
+      await this.note(account);
+      await storeSecrets();
+    } finally {
+      this.adding.delete(account.baseUrl);
+    }
   }
 
   /** Adds the account when it is not listed yet (a token stored by an earlier version or another way). */

@@ -89,10 +89,14 @@ export class AuthSession implements Session, vscode.Disposable {
     );
   }
 
-  /** Reads settings and the stored token (no request). Safe to call many times. */
+  /**
+   * Reads settings and the stored token (no request). Safe to call many times. Resolves once a
+   * reload under way (a settings change just made) is read too: a sign-in then uses the address
+   * the settings name now, not the one before.
+   */
   ready(): Promise<void> {
     this.loaded ??= this.reload();
-    return this.loaded;
+    return this.loaded.then(() => this.reloading);
   }
 
   /** Where clients come from (the kernel gives it when the API code loads, with the features); it tells of every answer. */

@@ -218,13 +218,13 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
  * the data the workspaces the check listed, so that the workspace pick asks nothing again.
  */
 async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
-  // The account (who, how) before its token: the Accounts menu first shows it by name, not by address.
   const replaced = session.accounts.get(baseUrl);
-  await session.accounts.note({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', clientId: undefined, workspace: getWorkspace() });
-  // A token replaces an OAuth sign-in of the same address: its token set and client secret go
-  // (after the record says 'token': the renewal no longer reads the set it deletes).
-  await session.accounts.forgetTokenSet(baseUrl, replaced?.clientId);
-  await session.storeToken(token, verified.scopes, baseUrl);
+  await session.accounts.add({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', clientId: undefined, workspace: getWorkspace() }, async () => {
+    // A token replaces an OAuth sign-in of the same address: its token set and client secret go
+    // (after the record says 'token': the renewal no longer reads the set it deletes).
+    await session.accounts.forgetTokenSet(baseUrl, replaced?.clientId);
+    await session.storeToken(token, verified.scopes, baseUrl);
+  });
   noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (verified.workspaces) {
     data.seedWorkspaces(verified.workspaces);

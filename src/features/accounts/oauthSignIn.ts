@@ -306,9 +306,9 @@ export async function signInWithOAuth(
   // account, then the access token the session reads.
   await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
   await session.accounts.storeClientSecret(baseUrl, clientId, clientSecret ?? '');
-  // The account (who, how) before the session's token: the Accounts menu first shows it by name, not by address.
-  await session.accounts.note({ baseUrl, address, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() });
-  await session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl);
+  await session.accounts.add({ baseUrl, address, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() }, () =>
+    session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl),
+  );
   if (verified.workspaces) {
     kernel.data.seedWorkspaces(verified.workspaces);
   }
