@@ -85,12 +85,19 @@ const fetchApart = {
   },
 };
 
-/** `./lazy` (src/extension.ts) is dist/lazy.js; `node-fetch` is dist/fetch.js. */
+/**
+ * `./lazy` (src/extension.ts) is dist/lazy.js; `node-fetch` is dist/fetch.js; the pipeline files'
+ * reader (`import('./engine/index.js')` in src/features/pipelineFiles/editor.ts: yaml, ajv, the
+ * schema) is dist/pipelineFiles.js, loaded when the first pipeline file opens.
+ */
 const apart = {
   name: 'apart',
   setup(build) {
     build.onResolve({ filter: /^\.\/lazy$/ }, () => ({ path: './lazy.js', external: true }));
     build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: './fetch.js', external: true }));
+    build.onResolve({ filter: /^\.\/engine\/index\.js$/ }, (args) =>
+      relative(args.importer) === 'src/features/pipelineFiles/editor.ts' ? { path: './pipelineFiles.js', external: true } : undefined,
+    );
   },
 };
 
@@ -190,6 +197,14 @@ async function bundleOptions({
     outdir,
     plugins: [vscodeOnce, apart, fromMain(inMain, used), ...plugins],
   });
+  // The pipeline files' reader: vscode-free and stateless (it imports nothing of the kernel).
+  const pipelineFilesOptions = {
+    ...common,
+    entryPoints: { pipelineFiles: 'src/features/pipelineFiles/engine/index.ts' },
+    outdir,
+    external: [],
+    plugins: [srcWithoutSideEffects, ...plugins],
+  };
   const fetchOptions = {
     ...common,
     // The module's exports are fetch itself: `(await import('node-fetch')).default` is then
@@ -203,7 +218,7 @@ async function bundleOptions({
     // `--single` (the bench's "without the split"): src/lazy.ts inside dist/extension.js, still
     // run on first use (esbuild keeps a required module's top level until the require), but read
     // and compiled at activation.
-    return [{ ...mainOptions("export * from './src/extension';"), plugins: [vscodeOnce, fetchApart, srcWithoutSideEffects, ...plugins] }, fetchOptions];
+    return [{ ...mainOptions("export * from './src/extension';"), plugins: [vscodeOnce, fetchApart, srcWithoutSideEffects, ...plugins] }, fetchOptions, pipelineFilesOptions];
   }
   // Which modules the main bundle has (with code of their own), then which of them lazy.js uses;
   // again with those exported (exporting a module whole may bring more modules into the main
@@ -225,7 +240,7 @@ async function bundleOptions({
     }
     shared = used;
   }
-  return [mainOptions(mainEntry(shared)), lazyOptions(inMain, new Set()), fetchOptions];
+  return [mainOptions(mainEntry(shared)), lazyOptions(inMain, new Set()), fetchOptions, pipelineFilesOptions];
 }
 
 async function main() {

@@ -51,6 +51,9 @@ export const Command = {
   CancelRun: 'workspaceAutomation.cancelRun',
   RetryRun: 'workspaceAutomation.retryRun',
   AllowRunTarget: 'workspaceAutomation.allowRunTarget',
+  // Pipeline files (buddy.yml, .buddy/*.yml).
+  ComparePipelineFile: 'workspaceAutomation.comparePipelineFile',
+  UpdatePipelineFromFile: 'workspaceAutomation.updatePipelineFromFile',
 } as const;
 
 /** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */

@@ -13,9 +13,10 @@ import * as pipelineAccess from './features/pipelineAccess';
 import * as rateLimit from './features/rateLimit';
 import * as walkthrough from './features/walkthrough';
 import * as runs from './features/runs';
+import * as pipelineFiles from './features/pipelineFiles';
 
 export { createKernel } from './kernel';
 export { logLine } from './api';
 export { config as configureL10n } from '@vscode/l10n';
 
-export const features: readonly Feature[] = [accounts, projects, commits, targets, variables, pipelineAccess, rateLimit, walkthrough, runs];
+export const features: readonly Feature[] = [accounts, projects, commits, targets, variables, pipelineAccess, rateLimit, walkthrough, runs, pipelineFiles];

@@ -29,6 +29,7 @@ import type {
   Workspace,
 } from './models';
 import { listItems, listPages } from './paging';
+import { encodeDefinition, readDefinition, readYamlResult, type PipelineDefinition, type PipelineYamlResult } from './pipelineYaml';
 import { RateLimitState } from './rateLimit';
 import { ResponseReader, type ItemProblemListener, type ParseAnswer } from './responses';
 import { Transport, type OutgoingRequest, type TransportOptions } from './transport';
@@ -137,6 +138,28 @@ export class ApiClient {
       parse: validators.pipelines,
       signal: o.signal,
     });
+  }
+
+  /** GET …/pipelines/:pipeline_id?yaml=true: the pipeline's definition, decoded (bounded: pipelineYaml.ts). */
+  getPipelineYaml(ws: string, project: string, pipelineId: number, o: CallOptions = {}): Promise<PipelineDefinition> {
+    return this.request({ method: 'GET', path: pipelinePath(ws, project, pipelineId), query: { yaml: 'true' }, parse: readDefinition, signal: o.signal });
+  }
+
+  /** GET …/pipelines?yaml=true: every pipeline of the project in one definition. */
+  getProjectYaml(ws: string, project: string, o: CallOptions = {}): Promise<PipelineDefinition> {
+    return this.request({ method: 'GET', path: `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines`, query: { yaml: 'true' }, parse: readDefinition, signal: o.signal });
+  }
+
+  /** PATCH …/pipelines/:pipeline_id/yaml: replaces the definition the service keeps (refused for one kept in Git). */
+  updatePipelineYaml(ws: string, project: string, pipelineId: number, text: string, o: CallOptions = {}): Promise<PipelineYamlResult> {
+    const body = { yaml: encodeDefinition(text) };
+    return this.request({ method: 'PATCH', path: `${pipelinePath(ws, project, pipelineId)}/yaml`, body, parse: readYamlResult, signal: o.signal });
+  }
+
+  /** POST …/pipelines/yaml: a new pipeline from a definition. */
+  createPipelineYaml(ws: string, project: string, text: string, o: CallOptions = {}): Promise<PipelineYamlResult> {
+    const body = { yaml: encodeDefinition(text) };
+    return this.request({ method: 'POST', path: `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines/yaml`, body, parse: readYamlResult, signal: o.signal });
   }
 
   /** GET /workspaces/:workspace/projects/:project_name/pipelines/:pipeline_id/actions (one page). */
@@ -354,8 +377,12 @@ export class ApiClient {
   }
 }
 
+function pipelinePath(ws: string, project: string, pipelineId: number): string {
+  return `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines/${idSegment(pipelineId, 'pipelineId')}`;
+}
+
 function runsPath(ws: string, project: string, pipelineId: number): string {
-  return `/workspaces/${segment(ws)}/projects/${segment(project)}/pipelines/${idSegment(pipelineId, 'pipelineId')}/executions`;
+  return `${pipelinePath(ws, project, pipelineId)}/executions`;
 }
 
 function runPath(ws: string, project: string, pipelineId: number, executionId: number): string {

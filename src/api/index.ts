@@ -22,6 +22,7 @@ export { parseApiDate, formatApiDate } from './dates';
 export { MAX_BODY_BYTES, RedirectError, ResponseTooLargeError, formatBytes } from './boundedBody';
 export { ApiClient, type CallOptions, type ClientOptions } from './client';
 export { parseErrorBody } from './responses';
+export { MAX_DEFINITION_BYTES, decodeDefinition, encodeDefinition, type PipelineDefinition, type PipelineYamlResult } from './pipelineYaml';
 export { type FetchLike, type RequestEvent } from './transport';
 export {
   itemProblems,

@@ -142,6 +142,10 @@ export interface Pipeline extends Linked {
   ref_name?: string | null;
   last_execution_status: Tolerant<'SUCCESSFUL' | 'FAILED' | 'INPROGRESS' | 'ENQUEUED' | 'TERMINATED' | 'INITIAL'> | null;
   last_execution_revision: string | null;
+  /** Where the definition is kept: `LOCAL` (the service; PATCH …/yaml changes it) or `REMOTE` (Git). */
+  definition_source?: Tolerant<'LOCAL' | 'REMOTE'> | null;
+  /** How the Git definition is chosen: `NONE`, `DYNAMIC`, `FIXED`. */
+  git_config_ref?: string | null;
 }
 
 /** Element of the action list of a pipeline. */

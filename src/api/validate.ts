@@ -82,6 +82,8 @@ const pipeline = obj({
   ref_name: opt(str),
   last_execution_status: nul(str),
   last_execution_revision: nul(str),
+  definition_source: opt(str),
+  git_config_ref: opt(str),
 });
 
 const action = obj({ ...linked, id: int, name: opt(str), type: opt(str) });

@@ -54,6 +54,7 @@ export const MODERN_SCOPES = [
   'TARGET_MANAGE',
   'USER_INFO',
   'TOKEN_INFO',
+  'PIPELINE_WRITE',
 ] as const;
 
 export interface DemoUser {
@@ -197,6 +198,8 @@ export interface DemoPipeline {
   /** Index into the project's history (newest first) of the last executed commit, or null. */
   lastExecutedCommit: number | null;
   actions: readonly DemoAction[];
+  /** Where its definition is kept (default LOCAL): REMOTE pipelines are defined in Git, PATCH …/yaml refuses them. */
+  definitionSource?: 'LOCAL' | 'REMOTE';
 }
 
 export interface DemoProject {
@@ -231,7 +234,8 @@ export const PROJECTS: readonly DemoProject[] = [
     createdById: 1,
     default_branch: 'main',
     pipelines: [
-      pipeline(101, 'Build and test', 'EVENT', 'SUCCESSFUL', [['Install dependencies', 'BUILD'], ['Unit tests', 'BUILD'], ['Lint', 'BUILD']]),
+      // Its definition is kept in Git (definition_source REMOTE).
+      { ...pipeline(101, 'Build and test', 'EVENT', 'SUCCESSFUL', [['Install dependencies', 'BUILD'], ['Unit tests', 'BUILD'], ['Lint', 'BUILD']]), definitionSource: 'REMOTE' },
       pipeline(102, 'Deploy to staging', 'EVENT', 'SUCCESSFUL', [['Build bundle', 'BUILD'], ['Upload to staging', 'SFTP'], ['Notify team', 'SLACK']]),
       pipeline(103, 'Deploy to production', 'CLICK', 'FAILED', [['Build bundle', 'BUILD'], ['Upload to production', 'SFTP'], ['Restart service', 'SSH_COMMAND']]),
       pipeline(104, 'Nightly end-to-end', 'SCHEDULE', 'INPROGRESS', [['Start browsers', 'BUILD'], ['Run e2e suite', 'BUILD']]),

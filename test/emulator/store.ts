@@ -24,6 +24,7 @@ import {
 } from './demo-data';
 import { MatchTarget, VENDOR_MATCH_TARGETS, VENDOR_PROJECT_HISTORIES, VENDOR_PROJECTS, VENDOR_TARGETS, VENDOR_VARIABLES } from './demo-vendor';
 import type { Dialect } from './dialect';
+import { identifierOf } from './resources/identifier';
 import { RunEngine } from './runs/engine';
 import { loadHistory } from './runs/history';
 import type { SshKeyInfo } from './ssh';
@@ -52,6 +53,12 @@ export interface Pipeline {
   refs: readonly string[];
   last_execution_status: string | null;
   last_execution_revision: string | null;
+  /** Lowercase letters, digits and underscores (conventions.md), derived from the name. */
+  identifier: string;
+  /** Where the definition is kept: `LOCAL` (the service) or `REMOTE` (Git: PATCH …/yaml is refused). */
+  definitionSource: 'LOCAL' | 'REMOTE';
+  /** The text last sent with POST/PATCH …/yaml; null: written from the store (resources/pipelineYaml.ts). */
+  definition: string | null;
 }
 
 export interface Action {
@@ -194,8 +201,16 @@ export class Store {
     return variable;
   }
 
-  private addPipeline(p: Pipeline, actions: { id: number; name: string; type: string }[]): void {
-    this.pipelines.set(p.id, p);
+  /** A pipeline made from a definition (POST …/pipelines/yaml): no actions of its own to run. */
+  createPipeline(workspace: string, project: string, name: string, identifier: string, definition: string): Pipeline {
+    const id = Math.max(0, ...[...this.pipelines.keys()].filter((k) => k < 1_000_000)) + 1;
+    const p: Pipeline = { id, workspace, project, name, on: 'CLICK', refs: ['refs/heads/main'], last_execution_status: null, last_execution_revision: null, identifier, definitionSource: 'LOCAL', definition };
+    this.pipelines.set(id, p);
+    return p;
+  }
+
+  private addPipeline(p: Omit<Pipeline, 'identifier' | 'definitionSource' | 'definition'> & Partial<Pick<Pipeline, 'definitionSource'>>, actions: { id: number; name: string; type: string }[]): void {
+    this.pipelines.set(p.id, { definitionSource: 'LOCAL', ...p, identifier: identifierOf(p.name), definition: null });
     for (const a of actions) {
       this.actions.set(a.id, { ...a, pipelineId: p.id });
     }
@@ -220,7 +235,7 @@ export class Store {
       for (const pl of p.pipelines) {
         const executed = pl.lastExecutedCommit !== null && history.length > 0 ? history.at(Math.min(pl.lastExecutedCommit, history.length - 1)).revision : null;
         this.addPipeline(
-          { id: pl.id, workspace: p.workspace, project: p.name, name: pl.name, on: pl.on, refs: pl.refs, last_execution_status: pl.last_execution_status, last_execution_revision: executed },
+          { id: pl.id, workspace: p.workspace, project: p.name, name: pl.name, on: pl.on, refs: pl.refs, last_execution_status: pl.last_execution_status, last_execution_revision: executed, definitionSource: pl.definitionSource ?? 'LOCAL' },
           pl.actions.map((a) => ({ ...a })),
         );
       }

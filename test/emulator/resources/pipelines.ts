@@ -3,6 +3,7 @@ import { notFound, ok, pageOf, paging } from '../http';
 import { Ctx, route, SCOPES } from '../router';
 import type { Action, Pipeline } from '../store';
 import { envelope, pipelineOf, pipelineUrls, projectOf, projectUrls, workspaceOf } from './common';
+import { pipelineDefinition, pipelineYamlRoutes, projectDefinitions } from './pipelineYaml';
 
 /** The vendor's names for our `on` values. */
 const TRIGGER_MODES: Record<string, string> = { CLICK: 'MANUAL', EVENT: 'ON_EVERY_PUSH', SCHEDULE: 'SCHEDULED' };
@@ -20,9 +21,13 @@ function pipelineSummary(ctx: Ctx, p: Pipeline): Record<string, unknown> {
     ...pipelineUrls(ctx, p),
     id: p.id,
     name: p.name,
+    identifier: p.identifier,
     ...trigger(ctx, p),
     last_execution_status: p.last_execution_status,
     last_execution_revision: p.last_execution_revision,
+    definition_source: p.definitionSource,
+    // The vendor also says how the Git definition is chosen (NONE: kept by the service).
+    ...(ctx.dialect === 'vendor' ? { git_config_ref: p.definitionSource === 'REMOTE' ? 'FIXED' : 'NONE' } : {}),
   };
 }
 
@@ -42,6 +47,9 @@ const PIPELINES = '/workspaces/:workspace/projects/:project_name/pipelines';
 
 export const pipelineRoutes = [
   route('GET', PIPELINES, SCOPES.executionInfo, (ctx) => {
+    if (ctx.query.get('yaml') === 'true') {
+      return projectDefinitions(ctx);
+    }
     const ws = workspaceOf(ctx);
     const project = projectOf(ctx, ws.domain, ctx.params.project_name);
     const page = paging(ctx.query);
@@ -49,7 +57,8 @@ export const pipelineRoutes = [
     const items = pageOf(ctx.store.pipelinesOf(ws.domain, project.name), page).map((p) => pipelineSummary(ctx, p));
     return ok(envelope(`${urls.url}/pipelines`, `${urls.html_url}/pipelines`, 'pipelines', items));
   }),
-  route('GET', `${PIPELINES}/:pipeline_id#`, SCOPES.executionInfo, (ctx) => ok(pipelineSummary(ctx, pathPipeline(ctx)))),
+  route('GET', `${PIPELINES}/:pipeline_id#`, SCOPES.executionInfo, (ctx) => (ctx.query.get('yaml') === 'true' ? pipelineDefinition(ctx) : ok(pipelineSummary(ctx, pathPipeline(ctx))))),
+  ...pipelineYamlRoutes,
   route('GET', `${PIPELINES}/:pipeline_id#/actions`, SCOPES.executionInfo, (ctx) => {
     const p = pathPipeline(ctx);
     const page = paging(ctx.query);

@@ -149,7 +149,8 @@ describe('emulator: projects, pipelines, actions', () => {
       const demo = PROJECTS[0].pipelines;
       assert.deepEqual(a.json.pipelines.map((p: { id: number }) => p.id), demo.map((p) => p.id));
       for (const p of a.json.pipelines) {
-        assert.deepEqual(Object.keys(p).sort(), ['html_url', 'id', 'last_execution_revision', 'last_execution_status', 'name', 'on', 'refs', 'url']);
+        assert.deepEqual(Object.keys(p).sort(), ['definition_source', 'html_url', 'id', 'identifier', 'last_execution_revision', 'last_execution_status', 'name', 'on', 'refs', 'url']);
+        assert.match(p.identifier, /^[a-z][a-z0-9_]*$/);
         assert.equal(p.url, `${emu.url}/workspaces/acme/projects/web-app/pipelines/${p.id}`);
         assert.ok(Array.isArray(p.refs));
       }

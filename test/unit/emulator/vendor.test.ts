@@ -179,7 +179,7 @@ describe('emulator: the vendor dialect', () => {
       const byId = new Map<number, Record<string, unknown>>(a.json.pipelines.map((p: { id: number }) => [p.id, p]));
       for (const p of byId.values()) {
         assert.ok(!('on' in p) && !('refs' in p), String(p.id));
-        assert.deepEqual(sortedKeys(p), ['html_url', 'id', 'last_execution_revision', 'last_execution_status', 'name', 'ref_name', 'trigger_mode', 'url']);
+        assert.deepEqual(sortedKeys(p), ['definition_source', 'git_config_ref', 'html_url', 'id', 'identifier', 'last_execution_revision', 'last_execution_status', 'name', 'ref_name', 'trigger_mode', 'url']);
       }
       assert.deepEqual([101, 103, 104].map((id) => [byId.get(id)?.trigger_mode, byId.get(id)?.ref_name]), [
         ['ON_EVERY_PUSH', '*'],

@@ -31,6 +31,20 @@ describe('house: the bundles', function () {
 
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it('the pipeline files\' reader (yaml, ajv, the schema) is dist/pipelineFiles.js alone, required by dist/lazy.js only when a pipeline file opens', () => {
+    const reader = modulesOf(path.join(dir, 'pipelineFiles.js'));
+    for (const needed of ['src/features/pipelineFiles/engine/analyze.ts', 'src/features/pipelineFiles/engine/schema.ts']) {
+      assert.ok(reader.includes(needed), `${needed} is in dist/pipelineFiles.js`);
+    }
+    assert.ok(reader.some((m) => m.startsWith('node_modules/yaml/')) && reader.some((m) => m.startsWith('node_modules/ajv/')));
+    // Nothing of the kernel (its state lives in dist/lazy.js) and no vscode.
+    assert.deepEqual(reader.filter((m) => m.startsWith('src/') && !m.startsWith('src/features/pipelineFiles/engine/')), []);
+    assert.doesNotMatch(fs.readFileSync(path.join(dir, 'pipelineFiles.js'), 'utf8'), /require\("vscode"\)/);
+    const notEarly = [...main, ...lazy].filter((m) => m.startsWith('src/features/pipelineFiles/engine/') || m.startsWith('node_modules/yaml/') || m.startsWith('node_modules/ajv/'));
+    assert.deepEqual(notEarly, []);
+    assert.match(fs.readFileSync(path.join(dir, 'lazy.js'), 'utf8'), /require\("\.\/pipelineFiles\.js"\)/);
+  });
+
   it('activation loads the session, the settings and the loader, nothing of a feature, the client, its budgets or the data', () => {
     for (const needed of ['src/extension.ts', 'src/auth/session.ts', 'src/settings.ts', 'src/lazyLoad.ts']) {
       assert.ok(main.includes(needed), `${needed} is in dist/extension.js (found: ${main.join(', ')})`);

@@ -37,6 +37,10 @@ export function answersFromItem(item: unknown): VariableAnswers {
   const project = projectOf(node);
   const pipeline = namedId(node.pipeline) ?? (typeof node.pipelineId === 'number' ? { id: node.pipelineId, name: String(node.pipelineId) } : undefined);
   const action = namedId(node.action);
+  // A key proposed by whoever opened the flow (a pipeline file's quick fix): kept editable.
+  if (typeof node.key === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(node.key) && node.key.length <= 200) {
+    answers.key = node.key;
+  }
   if (project && pipeline && action) {
     Object.assign(answers, { scope: 'action', project, pipeline, action });
     answers.preset = { scope: true, project: true, pipeline: true, action: true };
