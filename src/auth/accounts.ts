@@ -163,6 +163,8 @@ export class AccountRegistry implements vscode.Disposable {
       await storeSecrets();
     } finally {
       this.adding.delete(account.baseUrl);
+      // Its token is there now (the listener above let the change pass): the Accounts menu lists it.
+      this.changeEmitter.fire();
     }
   }
 

@@ -33,7 +33,11 @@ describe('accounts: Sign In with OAuth, the editor\'s own redirect (UI)', () => 
     wb.emulator.clearRequests();
     await wb.runCommand('Workspace Automation: Sign In with OAuth');
     await wb.waitQuickInput({ title: /Sign In with OAuth/ });
-    assert.match(await wb.quickInputMessage(), /client secret/);
+    // The configured client id is proposed for this address, to confirm; then the secret.
+    assert.match(await wb.quickInputMessage(), /client id of the application registered at/);
+    assert.equal(await wb.quickInputValue(), CLIENT_ID);
+    await wb.enter();
+    await wb.waitQuickInputMessage(/client secret/);
     const opened = wb.page.context().waitForEvent('page');
     await wb.submit(''); // a public application: no secret
     const consent = await consentPage(opened, wb.emulator);
