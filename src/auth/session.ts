@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../api';
 import { ApiDisabledError, ConfigurationError, NetworkError, TimeoutError } from '../api/errors';
-import type { Session, SessionState, SignInArgs, SignInResult } from '../services';
+import type { Session, SessionState, SignInArgs, SignInResult } from './sessionTypes';
 import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddress, saveSetting, Setting } from '../settings';

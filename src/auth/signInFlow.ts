@@ -16,7 +16,7 @@ import {
 } from '../api';
 import type { WorkspaceData } from '../workspace/workspaceData';
 import { describeError } from '../ui/errorMessages';
-import type { SignInArgs, SignInResult } from '../services';
+import type { SignInArgs, SignInResult } from './sessionTypes';
 import type { AuthSession } from './session';
 import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';

@@ -12,7 +12,7 @@ import * as signInWithOAuth from './signInWithOAuth';
 import * as switchAccount from './switchAccount';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const item = new AccountItem(ctx.auth);
+  const item = new AccountItem(ctx.session);
   ctx.expose('accountItem', item);
   return [item, ...[signIn, signInWithOAuth, signOut, switchAccount, selectWorkspace, openTokenPage].flatMap((m) => m.register(ctx))];
 }

@@ -16,7 +16,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
         // pick that follows a sign-in is not this command and uses the list the token check read.
         ctx.data.invalidate(DataKey.workspaces);
       }
-      return selectWorkspace(ctx.auth, ctx.data, domain);
+      return selectWorkspace(ctx.session, ctx.data, domain);
     }),
   ];
 }

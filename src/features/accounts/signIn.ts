@@ -11,7 +11,7 @@ import { scripted } from '../../ui/scripted';
 import { prompterFrom, QuickInputPrompter } from '../../ui/multiStepInput';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const kernel = { session: ctx.auth, data: ctx.data };
+  const kernel = { session: ctx.session, data: ctx.data };
   return [
     vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
       args && typeof args === 'object' && typeof args.token === 'string' && scripted(ctx.context) ? signInWithToken(kernel, args) : signInInteractive(kernel, scripted(ctx.context) ? prompterFrom([args], ctx.context) : new QuickInputPrompter()),
