@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import type { RateLimitState, Target } from './api';
 import { AccountsAuthProvider, registerAccountsProvider } from './auth/authProvider';
 import { AuthSession } from './auth/session';
-import type { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
+import type { TokenExpiryWatcher } from './features/accounts/tokenExpiryWatcher';
 import type { CommitsProvider } from './features/commits/provider';
 import type { ProjectsProvider } from './features/projects/provider';
 import type { RateLimitItem } from './features/rateLimit/rateLimitItem';
@@ -168,7 +168,7 @@ function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: (
       return exposed('accountItem');
     },
     get tokenExpiry() {
-      return kernel().tokenExpiry;
+      return exposed('tokenExpiry');
     },
     get walkthrough() {
       return exposed('walkthrough');

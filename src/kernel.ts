@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
 import { OAuthTokens } from './auth/oauthTokens';
-import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
 import type { FeatureContext } from './services';
 import { openSettings } from './settings';
@@ -25,7 +24,6 @@ export interface KernelBase {
 }
 
 export interface Kernel extends FeatureContext, vscode.Disposable {
-  readonly tokenExpiry: TokenExpiryWatcher;
   /** The parts the features showed the tests (expose). */
   readonly exposed: ReadonlyMap<string, unknown>;
   /** Disposed with the kernel (a feature's registrations). */
@@ -33,14 +31,14 @@ export interface Kernel extends FeatureContext, vscode.Disposable {
 }
 
 export function createKernel({ context, session, log }: KernelBase): Kernel {
-  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
+  // The OAuth accounts' renewal is the connection's from the start: an account's client renews its token.
+  const oauthTokens = new OAuthTokens(context, session.accounts);
+  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'), oauthTokens);
   session.connect(connection);
   if (session.workspace) {
     // Most likely a returning user, whose views ask for their rows once the token is read.
     connection.prepare();
   }
-  const oauthTokens = new OAuthTokens(context, session.accounts);
-  session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);
   // Runs are polled only while the window is focused (followed ones once a minute when not), and
   // wait for the reset when the budget of the address in use is spent. Follows end with the
@@ -50,10 +48,9 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     focused: vscode.window.state.focused,
     budget: () => (session.baseUrl ? connection.rateLimitFor(session.baseUrl).snapshot() : undefined),
   });
-  const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
   const selection = new Selection(session, context.workspaceState);
   const exposed = new Map<string, unknown>();
-  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, selection, runs, tokenExpiry];
+  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, selection, runs];
   const kernel: Kernel = {
     context,
     session,
@@ -62,7 +59,6 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     log,
     connection,
     runs,
-    tokenExpiry,
     exposed,
     expose: (name, part) => void exposed.set(name, part),
     own: (more) => void disposables.push(...more),
