@@ -14,8 +14,7 @@ import * as vscode from 'vscode';
 import type { RateLimitState, Target } from './api';
 import { AccountsAuthProvider, registerAccountsProvider } from './auth/authProvider';
 import { AuthSession } from './auth/session';
-import type { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
-import { ViewId } from './commandIds';
+import type { TokenExpiryWatcher } from './features/accounts/tokenExpiryWatcher';
 import type { CommitsProvider } from './features/commits/provider';
 import type { ProjectsProvider } from './features/projects/provider';
 import type { RateLimitItem } from './features/rateLimit/rateLimitItem';
@@ -29,20 +28,45 @@ import { FeaturesOnFirstUse, lazy } from './lazyLoad';
 import { createLog } from './log';
 import { getWorkspace } from './settings';
 import { underTestHarness } from './testHarness';
-import type { Services, Views } from './services';
+import type { Services } from './services';
+import type { CommitFilter } from './features/commits/commitFilter';
+import type { CurrentProject } from './workspace/currentProject';
 
-/** The views for the extension-host tests: the providers, the intents, and a few shortcuts. */
-export interface TestViews extends Views {
+/** The views for the extension-host tests: the providers the features expose, the current project, and a few shortcuts. */
+export interface TestViews {
   readonly projects: ProjectsProvider;
   readonly commits: CommitsProvider;
   readonly targets: TargetsProvider;
   readonly variables: VariablesProvider;
+  /** The project the Commits and Variables views show (the kernel's selection); the Projects view sets it. */
+  readonly currentProject: CurrentProject;
+  /** Selects (reveals) the named project in Projects, reloaded; it becomes the current project. */
+  selectProject(projectName: string): Promise<void>;
+  /** The Commits view's date filter, if one is set. */
+  readonly commitFilter: CommitFilter | undefined;
+  /** Sets (or with undefined, clears) the Commits view's date filter and reloads it from page 1. */
+  setCommitFilter(filter: CommitFilter | undefined): void;
+  /** The Variables view shows the workspace's variables, or the current project's (the title's switch). */
+  setVariablesScope(mode: 'workspace' | 'project'): void;
   /** What allow-pipeline does with its answer: the target put in the workspace's data (its row shows it). */
   updateTarget(target: Target): void;
   /** The Projects view's Refresh. */
   refreshProjects(): void;
   /** Every view forgets its data and loads again (as Retry from a welcome view does). */
   refreshAll(): void;
+}
+
+/** What the features expose (FeatureContext.expose), by name: the test API reads them typed from here. */
+interface Exposed {
+  projects: ProjectsProvider;
+  commits: CommitsProvider;
+  targets: TargetsProvider;
+  variables: VariablesProvider;
+  statusBar: RateLimitItem;
+  accountItem: AccountItem;
+  tokenExpiry: TokenExpiryWatcher;
+  walkthrough: WalkthroughProgress;
+  oauthRedirects: OAuthRedirects;
 }
 
 /** What activate() returns under the test harness (testHarness.ts): handles for the extension-host tests (each starts the features); elsewhere nothing. */
@@ -99,31 +123,31 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 export function deactivate(): void {}
 
 function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: () => Kernel, activationMs: number): ExtensionApi {
-  const view = <P>(id: string): P => kernel().views.view(id) as P;
+  const exposed = <K extends keyof Exposed>(name: K): Exposed[K] => kernel().exposed.get(name) as Exposed[K];
   const views: TestViews = {
     get projects() {
-      return view<ProjectsProvider>(ViewId.Projects);
+      return exposed('projects');
     },
     get commits() {
-      return view<CommitsProvider>(ViewId.Commits);
+      return exposed('commits');
     },
     get targets() {
-      return view<TargetsProvider>(ViewId.Targets);
+      return exposed('targets');
     },
     get variables() {
-      return view<VariablesProvider>(ViewId.Variables);
+      return exposed('variables');
     },
     get currentProject() {
-      return kernel().views.currentProject;
+      return kernel().selection.project;
     },
     get commitFilter() {
-      return kernel().views.commitFilter;
+      return exposed('commits').filter;
     },
-    selectProject: (name) => kernel().views.selectProject(name),
-    setCommitFilter: (filter) => kernel().views.setCommitFilter(filter),
-    setVariablesScope: (mode) => kernel().views.setVariablesScope(mode),
+    selectProject: (name) => exposed('projects').selectProject(name),
+    setCommitFilter: (filter) => exposed('commits').setFilter(filter),
+    setVariablesScope: (mode) => exposed('variables').setMode(mode),
     updateTarget: (target) => kernel().data.setTarget(target),
-    refreshProjects: () => void kernel().views.view<ProjectsProvider>(ViewId.Projects)?.refresh(),
+    refreshProjects: () => void exposed('projects').refresh(),
     refreshAll: () => kernel().data.invalidateAll(),
   };
   return {
@@ -138,19 +162,19 @@ function testApi(session: AuthSession, accounts: AccountsAuthProvider, kernel: (
     },
     rateLimitFor: (baseUrl) => kernel().connection.rateLimitFor(baseUrl),
     get statusBar() {
-      return kernel().exposed.get('statusBar') as RateLimitItem;
+      return exposed('statusBar');
     },
     get accountItem() {
-      return kernel().exposed.get('accountItem') as AccountItem;
+      return exposed('accountItem');
     },
     get tokenExpiry() {
-      return kernel().tokenExpiry;
+      return exposed('tokenExpiry');
     },
     get walkthrough() {
-      return kernel().exposed.get('walkthrough') as WalkthroughProgress;
+      return exposed('walkthrough');
     },
     get oauthRedirects() {
-      return kernel().exposed.get('oauthRedirects') as OAuthRedirects;
+      return exposed('oauthRedirects');
     },
     activationMs,
   };

@@ -1,23 +1,19 @@
 // Wiring, like src/extension.ts: the kernel's parts that load with the features (dist/lazy.js), in
 // the order a request needs them. The connection (clients, budgets, the request log) is given to
 // the session, which then has a client for its token; the workspace's data reads through the
-// session's client; the sidebar holds the features' views and the current project. Then the
+// session's client; the selection (current project and pipeline) follows the session. Then the
 // kernel's own commands: the generic rows' (Retry, Load more, Open in Browser), Show Log, Open
 // Settings. What each feature gets is this (FeatureContext).
 import * as vscode from 'vscode';
 import { ApiConnection } from './auth/apiConnection';
 import type { AuthSession } from './auth/session';
 import { OAuthTokens } from './auth/oauthTokens';
-import { TokenExpiryWatcher } from './auth/tokenExpiryWatcher';
 import { Command } from './commandIds';
-import { CurrentPipeline } from './workspace/currentPipeline';
-import { CurrentProject } from './workspace/currentProject';
 import type { FeatureContext } from './services';
 import { openSettings } from './settings';
 import { registerRowCommands } from './tree/rowCommands';
-import { Sidebar } from './tree/sidebar';
 import { RunTracker } from './workspace/runTracker';
-import { sessionPlace } from './workspace/sessionPlace';
+import { Selection } from './workspace/selection';
 import { WorkspaceData } from './workspace/workspaceData';
 
 /** What activation made: the extension's context, the session (settings and SecretStorage), the log. */
@@ -28,7 +24,6 @@ export interface KernelBase {
 }
 
 export interface Kernel extends FeatureContext, vscode.Disposable {
-  readonly tokenExpiry: TokenExpiryWatcher;
   /** The parts the features showed the tests (expose). */
   readonly exposed: ReadonlyMap<string, unknown>;
   /** Disposed with the kernel (a feature's registrations). */
@@ -36,18 +31,15 @@ export interface Kernel extends FeatureContext, vscode.Disposable {
 }
 
 export function createKernel({ context, session, log }: KernelBase): Kernel {
-  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
+  // The OAuth accounts' renewal is the connection's from the start: an account's client renews its token.
+  const oauthTokens = new OAuthTokens(context, session.accounts);
+  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'), oauthTokens);
   session.connect(connection);
   if (session.workspace) {
     // Most likely a returning user, whose views ask for their rows once the token is read.
     connection.prepare();
   }
-  const oauthTokens = new OAuthTokens(context, session.accounts);
-  session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);
-  const currentProject = new CurrentProject(() => ({ baseUrl: session.baseUrl, workspace: session.workspace }), context.workspaceState);
-  const currentPipeline = new CurrentPipeline();
-  const views = new Sidebar(currentProject, currentPipeline);
   // Runs are polled only while the window is focused (followed ones once a minute when not), and
   // wait for the reset when the budget of the address in use is spent. Follows end with the
   // account or workspace they were started for.
@@ -56,50 +48,27 @@ export function createKernel({ context, session, log }: KernelBase): Kernel {
     focused: vscode.window.state.focused,
     budget: () => (session.baseUrl ? connection.rateLimitFor(session.baseUrl).snapshot() : undefined),
   });
-  const tokenExpiry = new TokenExpiryWatcher(context.globalState, session);
+  const selection = new Selection(session, context.workspaceState);
   const exposed = new Map<string, unknown>();
-  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, currentProject, currentPipeline, runs, tokenExpiry];
+  const disposables: vscode.Disposable[] = [connection, oauthTokens, data, selection, runs];
   const kernel: Kernel = {
     context,
     session,
-    auth: session,
     data,
-    views,
+    selection,
     log,
     connection,
     runs,
-    tokenExpiry,
     exposed,
     expose: (name, part) => void exposed.set(name, part),
     own: (more) => void disposables.push(...more),
     dispose: () => disposables.splice(0).reverse().forEach((d) => d.dispose()),
   };
-  // Where the views were (address and workspace, while signed in): another place restores its own project.
-  let shownPlace: string | undefined;
   disposables.push(
-    // Another workspace or account: the chosen project belongs to the old one. Switched from one
-    // to another (Switch Account, Select Workspace), the views show the project kept for the new
-    // one; a sign-in, or a new session in the same place, starts with none (the folder's remote may choose).
-    session.onDidChange(() => {
-      currentProject.clear();
-      currentPipeline.set(undefined);
-      const place = sessionPlace(session);
-      if (shownPlace !== undefined && place !== undefined && place !== shownPlace) {
-        currentProject.restore();
-      }
-      shownPlace = place;
-    }),
     vscode.window.onDidChangeWindowState((state) => runs.setFocused(state.focused)),
     ...registerRowCommands(kernel),
     vscode.commands.registerCommand(Command.ShowLog, () => log.show()),
     vscode.commands.registerCommand(Command.OpenSettings, () => openSettings()),
   );
-  // A returning user finds the project chosen last time in this window (its address and workspace).
-  void session.ready().then(() => {
-    shownPlace = sessionPlace(session);
-    if (session.signedIn) {
-      currentProject.restore();
-    }
-  });
   return kernel;
 }

@@ -3,7 +3,7 @@
 // the way the workspace's data reaches the rows: each list (or node) showing a key of the data is
 // told when the data under that key changes (watch).
 import * as vscode from 'vscode';
-import type { Session } from '../services';
+import type { Session } from '../auth/sessionTypes';
 import type { PagedData } from '../workspace/pagedData';
 import type { WorkspaceData } from '../workspace/workspaceData';
 import { ErrorNode } from './errorNode';

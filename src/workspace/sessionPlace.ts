@@ -1,6 +1,6 @@
 // Where the session is: its API address and workspace while signed in. What was read or followed
 // for one place is not read again with another's client (another account's token, another address).
-import type { Session } from '../services';
+import type { Session } from '../auth/sessionTypes';
 
 /** The parts of the session a place is read from, and its change. */
 export type PlaceSession = Pick<Session, 'onDidChange' | 'signedIn' | 'baseUrl' | 'workspace'>;

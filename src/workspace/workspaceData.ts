@@ -25,7 +25,7 @@ import {
   type VariableFilter,
   type Workspace,
 } from '../api';
-import type { Session } from '../services';
+import type { Session } from '../auth/sessionTypes';
 import type { Disposable, Event } from './events';
 import { KeyedStore } from './keyedStore';
 import type { BoundedList, CollectOptions, PagedData } from './pagedData';

@@ -20,7 +20,7 @@ import { ScriptedPrompter } from './scriptedPrompter';
 const kernelOf = (api: ExtensionApi) => api.services as FeatureContext;
 
 function runsView(api: ExtensionApi): RunsProvider {
-  const view = kernelOf(api).views.view<RunsProvider>('workspaceAutomation.runs');
+  const view = (api.services as unknown as { exposed: ReadonlyMap<string, unknown> }).exposed.get('runs') as RunsProvider | undefined;
   assert.ok(view, 'the Runs provider exists');
   return view;
 }
@@ -51,7 +51,7 @@ async function start(pipelineId: number): Promise<{ workspace: string; project: 
 }
 
 function select(api: ExtensionApi, pipelineId: number, name: string): void {
-  kernelOf(api).views.currentPipeline.set({ project: 'api-service', pipelineId, displayName: name, name });
+  kernelOf(api).selection.pipeline.set({ project: 'api-service', pipelineId, displayName: name, name });
 }
 
 describe('Runs view and following runs', function () {
@@ -175,7 +175,7 @@ describe('Runs view and following runs', function () {
     // Named by the command's argument (Run Pipeline… knows the pipeline).
     const named = await start(203);
     assert.equal(await vscode.commands.executeCommand('workspaceAutomation.followRun', { ...named, pipelineName: 'Publish image', name: 'Publish image' }), true);
-    assert.deepEqual(kernel.views.currentPipeline.currentPipeline, { project: 'api-service', pipelineId: 203, displayName: 'Publish image', name: 'Publish image' });
+    assert.deepEqual(kernel.selection.pipeline.currentPipeline, { project: 'api-service', pipelineId: 203, displayName: 'Publish image', name: 'Publish image' });
     assert.equal(view.runNodes()[0]?.ref.executionId, named.executionId, 'the new run is at the top');
     await waitFor('the new run selected', () => (view.treeView?.selection[0] as RunNode | undefined)?.ref.executionId === named.executionId);
 
@@ -183,7 +183,7 @@ describe('Runs view and following runs', function () {
     await kernel.data.every(kernel.data.pipelines('api-service', 20), { maxPages: 5 });
     const listed = await start(204);
     assert.equal(await vscode.commands.executeCommand('workspaceAutomation.followRun', listed), true);
-    assert.equal(kernel.views.currentPipeline.currentPipeline?.displayName, 'Release to production');
+    assert.equal(kernel.selection.pipeline.currentPipeline?.displayName, 'Release to production');
     assert.equal(view.runNodes()[0]?.ref.executionId, listed.executionId);
   });
 

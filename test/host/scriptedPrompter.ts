@@ -7,7 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiClient, type FetchLike, type Target } from '../../src/api';
 import { WorkspaceData } from '../../src/workspace/workspaceData';
-import type { Services, Session, Views } from '../../src/services';
+import type { CommitFilter } from '../../src/features/commits/commitFilter';
+import type { CreateProjectServices } from '../../src/features/projects/createProject';
+import type { Services, Session } from '../../src/services';
 import {
   BACK,
   type Back,
@@ -210,10 +212,9 @@ export class ScriptedPrompter implements Prompter {
 }
 
 /** What the flows asked of the views. */
-export class RecordingViews implements Views {
+/** What the views were asked by a flow (Create Project reveals its project in Projects), recorded. */
+export class RecordingViews {
   readonly calls: { method: string; arg?: unknown }[] = [];
-  /** Not used by the write flows. */
-  readonly currentProject = undefined as unknown as Views['currentProject'];
   async selectProject(projectName: string): Promise<void> {
     this.calls.push({ method: 'selectProject', arg: projectName });
   }
@@ -221,7 +222,7 @@ export class RecordingViews implements Views {
     this.calls.push({ method: 'setVariablesScope', arg: mode });
   }
   readonly commitFilter = undefined;
-  setCommitFilter(filter: Views['commitFilter']): void {
+  setCommitFilter(filter: CommitFilter | undefined): void {
     this.calls.push({ method: 'setCommitFilter', arg: filter });
   }
 }
@@ -248,7 +249,7 @@ let log: vscode.LogOutputChannel | undefined;
  * address than the emulator's (a hostile server, or a proxy that gives the real service's shapes).
  */
 export function testServices(options: { token?: string; workspace?: string; scopes?: string[]; baseUrl?: string } = {}): {
-  services: Services;
+  services: Services & CreateProjectServices;
   views: RecordingViews;
   data: RecordingData;
 } {
@@ -287,6 +288,12 @@ export function testServices(options: { token?: string; workspace?: string; scop
   const views = new RecordingViews();
   const data = new RecordingData(session);
   log ??= vscode.window.createOutputChannel('Workspace Automation (write-flow tests)', { log: true });
-  const services: Services = { context: undefined as unknown as vscode.ExtensionContext, session, data, views, log };
+  const services: Services & CreateProjectServices = {
+    context: undefined as unknown as vscode.ExtensionContext,
+    session,
+    data,
+    log,
+    selectProject: (name) => views.selectProject(name),
+  };
   return { services, views, data };
 }

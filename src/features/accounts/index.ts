@@ -1,6 +1,8 @@
 // The accounts feature: Sign In (a token or OAuth), Sign Out, Switch Account… and the account's
-// status bar item, Select Workspace, Open the Token Page. The session, the accounts and the
-// token-based sign-in and workspace flows are the kernel's (src/auth/): other features need them too.
+// status bar item, Select Workspace, Open the Token Page, the warning before a token expires. The
+// flows (signInFlow.ts, oauthSignIn.ts, workspacePicker.ts) are this feature's; the session, the
+// accounts registry, the connection and the OAuth renewal are the kernel's (src/auth/): every
+// feature's requests need them.
 import type * as vscode from 'vscode';
 import type { FeatureContext } from '../../services';
 import { AccountItem } from './accountItem';
@@ -10,9 +12,14 @@ import * as signIn from './signIn';
 import * as signOut from './signOut';
 import * as signInWithOAuth from './signInWithOAuth';
 import * as switchAccount from './switchAccount';
+import { TokenChecks } from './tokenExpiry';
+import { TokenExpiryWatcher } from './tokenExpiryWatcher';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const item = new AccountItem(ctx.auth);
+  const item = new AccountItem(ctx.session);
+  const tokenChecks = new TokenChecks();
+  const tokenExpiry = new TokenExpiryWatcher(ctx.context.globalState, ctx.session, tokenChecks);
   ctx.expose('accountItem', item);
-  return [item, ...[signIn, signInWithOAuth, signOut, switchAccount, selectWorkspace, openTokenPage].flatMap((m) => m.register(ctx))];
+  ctx.expose('tokenExpiry', tokenExpiry);
+  return [item, tokenExpiry, ...signIn.register(ctx, tokenChecks), ...[signInWithOAuth, signOut, switchAccount, selectWorkspace, openTokenPage].flatMap((m) => m.register(ctx))];
 }

@@ -1,7 +1,7 @@
 // Workspace Automation: Select Workspace. A workspace name as argument skips the pick under the
 // test harness only; anywhere else (a command link, another extension) the person picks.
 import * as vscode from 'vscode';
-import { selectWorkspace } from '../../auth/workspacePicker';
+import { selectWorkspace } from './workspacePicker';
 import type { FeatureContext } from '../../services';
 import { Command } from '../../commandIds';
 import { DataKey } from '../../workspace/workspaceData';
@@ -16,7 +16,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
         // pick that follows a sign-in is not this command and uses the list the token check read.
         ctx.data.invalidate(DataKey.workspaces);
       }
-      return selectWorkspace(ctx.auth, ctx.data, domain);
+      return selectWorkspace(ctx.session, ctx.data, domain);
     }),
   ];
 }

@@ -4,14 +4,15 @@
 // person is asked, as always. Under the harness too, `{ prompter }` answers the steps instead of the
 // quick input (the extension-host tests' ScriptedPrompter).
 import * as vscode from 'vscode';
-import { signInInteractive, signInWithToken } from '../../auth/signInFlow';
+import { signInInteractive, signInWithToken } from './signInFlow';
 import { Command } from '../../commandIds';
 import type { FeatureContext, SignInArgs } from '../../services';
+import type { TokenChecks } from './tokenExpiry';
 import { scripted } from '../../ui/scripted';
 import { prompterFrom, QuickInputPrompter } from '../../ui/multiStepInput';
 
-export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const kernel = { session: ctx.auth, data: ctx.data };
+export function register(ctx: FeatureContext, tokenChecks: TokenChecks): vscode.Disposable[] {
+  const kernel = { session: ctx.session, data: ctx.data, tokenChecks };
   return [
     vscode.commands.registerCommand(Command.SignIn, (args?: SignInArgs) =>
       args && typeof args === 'object' && typeof args.token === 'string' && scripted(ctx.context) ? signInWithToken(kernel, args) : signInInteractive(kernel, scripted(ctx.context) ? prompterFrom([args], ctx.context) : new QuickInputPrompter()),

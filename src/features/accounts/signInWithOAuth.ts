@@ -14,7 +14,7 @@ import { prompterFrom } from '../../ui/multiStepInput';
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const redirects = new OAuthRedirects((line) => ctx.log.info(line));
   ctx.expose('oauthRedirects', redirects);
-  const kernel = { session: ctx.auth, data: ctx.data, context: ctx.context, redirects, log: ctx.log };
+  const kernel = { session: ctx.session, data: ctx.data, context: ctx.context, redirects, log: ctx.log };
   return [
     vscode.window.registerUriHandler(redirects),
     vscode.commands.registerCommand(Command.SignInWithOAuth, (args?: OAuthSignInArgs) =>

@@ -7,7 +7,7 @@ import { Command } from '../../commandIds';
 import { showInformationMessage } from '../../ui/notify';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const session = ctx.auth;
+  const session = ctx.session;
   return [
     vscode.commands.registerCommand(Command.SignOut, async () => {
       const baseUrl = session.baseUrl;

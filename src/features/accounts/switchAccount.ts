@@ -24,7 +24,7 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
       // Another extension's arguments (a prompter of its own) are taken under the test harness only.
       const harness = scripted(ctx.context);
       const baseUrl = typeof args[0] === 'string' && harness ? args[0] : undefined;
-      return switchAccount(ctx.auth, baseUrl, harness ? prompterFrom(args, ctx.context) : new QuickInputPrompter());
+      return switchAccount(ctx.session, baseUrl, harness ? prompterFrom(args, ctx.context) : new QuickInputPrompter());
     }),
   ];
 }

@@ -1,8 +1,8 @@
 // Clear Filter: the Commits view shows all commits again (enabled while a date filter is set).
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import type { CommitsProvider } from './provider';
 import { Command } from '../../commandIds';
 
-export function register(services: Services): vscode.Disposable[] {
-  return [vscode.commands.registerCommand(Command.ClearCommitFilter, () => services.views.setCommitFilter(undefined))];
+export function register(view: Pick<CommitsProvider, 'setFilter'>): vscode.Disposable[] {
+  return [vscode.commands.registerCommand(Command.ClearCommitFilter, () => view.setFilter(undefined))];
 }

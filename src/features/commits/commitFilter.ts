@@ -2,9 +2,12 @@
 // (since at 00:00:00, until at 23:59:59 of its day, so both days are included). No vscode: the
 // unit tests run it in plain Node.
 import * as l10n from '@vscode/l10n';
-import type { CommitFilter } from '../../services';
 
-export type { CommitFilter };
+/** Days as typed (`YYYY-MM-DD`); an absent bound is open-ended. */
+export interface CommitFilter {
+  readonly since?: string;
+  readonly until?: string;
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,7 +1,9 @@
 // Filter Commits by Date…: two steps (since, then until), each a day as YYYY-MM-DD or empty for an
 // open end, checked as the user types; Back returns to "since" with the answers kept.
 import * as vscode from 'vscode';
-import type { CommitFilter, Services } from '../../services';
+import type { FeatureContext } from '../../services';
+import type { CommitFilter } from './commitFilter';
+import type { CommitsProvider } from './provider';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
 import { normaliseFilter, validateDay, validateRange } from './commitFilter';
 import { Command } from '../../commandIds';
@@ -53,11 +55,10 @@ export async function askCommitFilter(prompter: Prompter, current: CommitFilter 
   return done ? normaliseFilter(answers) : null;
 }
 
-export function register(services: Services): vscode.Disposable[] {
+export function register(ctx: Pick<FeatureContext, 'selection'>, view: Pick<CommitsProvider, 'filter' | 'setFilter'>): vscode.Disposable[] {
   return [
     // An argument `{since?, until?}` sets the filter without asking (tests, keybindings).
     vscode.commands.registerCommand(Command.FilterCommits, async (preset?: unknown) => {
-      const views = services.views;
       let filter: CommitFilter | undefined | null;
       if (isFilterArgument(preset)) {
         const problem =
@@ -68,11 +69,11 @@ export function register(services: Services): vscode.Disposable[] {
         }
         filter = normaliseFilter(preset);
       } else {
-        filter = await askCommitFilter(new QuickInputPrompter(), views.commitFilter);
+        filter = await askCommitFilter(new QuickInputPrompter(), view.filter);
       }
       if (filter !== null) {
-        views.setCommitFilter(filter);
-        if (!views.currentProject.currentProject) {
+        view.setFilter(filter);
+        if (!ctx.selection.project.currentProject) {
           void showInformationMessage(vscode.l10n.t('Select a project in the Projects view to see its commits.'));
         }
       }

@@ -189,7 +189,7 @@ export class PipelineFiles implements vscode.Disposable {
   }
 
   private async resolveLink(d: vscode.TextDocument): Promise<FileLink> {
-    const current = this.ctx.views.currentProject.currentProject;
+    const current = this.ctx.selection.project.currentProject;
     const folder = vscode.workspace.getWorkspaceFolder(d.uri);
     if (!current || !folder || !this.ctx.session.signedIn || this.ctx.session.workspace === undefined) {
       return { project: undefined };

@@ -12,7 +12,13 @@ import { Command } from '../../commandIds';
 import { checkProjectName, slugOf } from './projectName';
 import { DataKey } from '../../workspace/workspaceData';
 
-export function register(services: Services): vscode.Disposable[] {
+/** What Create Project uses: the kernel's services, and the Projects view's reveal of the new project. */
+export interface CreateProjectServices extends Services {
+  /** Selects (reveals) the named project in Projects, reloaded; it becomes the current project. */
+  selectProject(projectName: string): Promise<void>;
+}
+
+export function register(services: CreateProjectServices): vscode.Disposable[] {
   return [vscode.commands.registerCommand(Command.CreateProject, (...args: unknown[]) => createProject(services, prompterFrom(args, services.context)))];
 }
 
@@ -51,7 +57,7 @@ const steps: Step<ProjectAnswers>[] = [
 ];
 
 /** Runs the flow and resolves to the created project, or undefined. Exported for the tests. */
-export async function createProject(services: Services, prompter: Prompter, answers: ProjectAnswers = {}): Promise<Project | undefined> {
+export async function createProject(services: CreateProjectServices, prompter: Prompter, answers: ProjectAnswers = {}): Promise<Project | undefined> {
   const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => ({
     title: vscode.l10n.t('Create Project'),
     steps,
@@ -60,7 +66,7 @@ export async function createProject(services: Services, prompter: Prompter, answ
       services.log.info(`Created project ${project.name} in workspace ${workspace}.`);
       services.data.invalidate(DataKey.projects);
       try {
-        await services.views.selectProject(project.name);
+        await services.selectProject(project.name);
       } catch (error) {
         // The project exists: a view that cannot show it yet is no failure of the creation.
         services.log.warn(`Selecting project ${project.name} in the Projects view failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -4,7 +4,7 @@
 // Pipeline… and the log documents (Show Run Log…), polled while shown, the window focused, the
 // budget left.
 import * as vscode from 'vscode';
-import { Command, ViewId } from '../../commandIds';
+import { Command } from '../../commandIds';
 import type { FeatureContext } from '../../services';
 import { PollScheduler } from '../../workspace/pollSchedule';
 import { RunLogDocuments } from './logDocuments';
@@ -17,12 +17,13 @@ import * as runPipeline from './runPipeline';
 import * as showRunLog from './showRunLog';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
-  const runs = new RunsProvider(ctx.session, ctx.data, ctx.runs, ctx.views.currentPipeline);
+  const runs = new RunsProvider(ctx.session, ctx.data, ctx.runs, ctx.selection.pipeline);
+  runs.createTreeView();
   ctx.expose('runs', runs);
   ctx.expose('runTracker', ctx.runs);
   ctx.expose('runNotices', runNotices.shownNotices);
   return [
-    ctx.views.addView(ViewId.Runs, runs),
+    runs,
     vscode.commands.registerCommand(Command.RefreshRuns, () => runs.refresh()),
     ...runActions.register(ctx, runs),
     ...runNotices.register(ctx),

@@ -27,7 +27,7 @@ export type ActOutcome = { kind: 'sent'; execution: Execution } | { kind: 'cance
  * (`pipelineName`, `name`: Run Pipeline… knows them); undefined when nothing names it.
  */
 export function knownPipeline(ctx: FeatureContext, ref: ExecutionRef, arg?: unknown): PipelineChoice | undefined {
-  const current = ctx.views.currentPipeline.currentPipeline;
+  const current = ctx.selection.pipeline.currentPipeline;
   if (current && current.project === ref.project && current.pipelineId === ref.pipelineId) {
     return current;
   }

@@ -5,10 +5,10 @@ import type { Services } from '../../../services';
 import type { VariablesProvider } from '../provider';
 import { Command } from '../../../commandIds';
 
-export function register(services: Services, view: VariablesProvider): vscode.Disposable[] {
+export function register(_services: Services, view: VariablesProvider): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(Command.RefreshVariables, () => view.refresh()),
-    vscode.commands.registerCommand(Command.ShowWorkspaceVariables, () => services.views.setVariablesScope('workspace')),
-    vscode.commands.registerCommand(Command.ShowProjectVariables, () => services.views.setVariablesScope('project')),
+    vscode.commands.registerCommand(Command.ShowWorkspaceVariables, () => view.setMode('workspace')),
+    vscode.commands.registerCommand(Command.ShowProjectVariables, () => view.setMode('project')),
   ];
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { resolveBaseUrl } from '../../../src/api/baseUrl';
-import { EU_TOKEN_PAGE, tokenPageUrl, US_TOKEN_PAGE } from '../../../src/auth/tokenPage';
+import { EU_TOKEN_PAGE, tokenPageUrl, US_TOKEN_PAGE } from '../../../src/features/accounts/tokenPage';
 
 describe('token page (where to create a personal access token)', () => {
   it('is the profile\'s Security page of the account type\'s web application', () => {

@@ -3,11 +3,11 @@
 // whose expiry is not known (no TOKEN_INFO scope, the environment variable) gets no warning.
 // No request of its own: it checks at start, when a token is stored, and every few hours.
 import * as vscode from 'vscode';
-import { formatDateTime, formatRelative } from '../ui/localeFormat';
-import type { AuthSession } from './session';
-import { dayOf, expiryNotice, onTokenChecked, type TokenCheck } from './tokenExpiry';
-import { Command } from '../commandIds';
-import { showWarningMessage } from '../ui/notify';
+import { formatDateTime, formatRelative } from '../../ui/localeFormat';
+import type { AuthSession } from '../../auth/session';
+import { dayOf, expiryNotice, type TokenCheck, type TokenChecks } from './tokenExpiry';
+import { Command } from '../../commandIds';
+import { showWarningMessage } from '../../ui/notify';
 
 const KEY_PREFIX = 'workspaceAutomation.tokenExpiry:';
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -32,10 +32,11 @@ export class TokenExpiryWatcher implements vscode.Disposable {
   constructor(
     private readonly globalState: vscode.Memento,
     private readonly session: ExpirySession,
+    checks: TokenChecks,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.disposables.push(
-      onTokenChecked((c) => void this.remember(c)),
+      checks.onTokenChecked((c) => void this.remember(c)),
       session.onDidChange(() => {
         const baseUrl = session.baseUrl;
         if (!baseUrl) {

@@ -13,18 +13,18 @@ import {
   MissingScopeError,
   type ApiClient,
   type Workspace,
-} from '../api';
-import type { WorkspaceData } from '../workspace/workspaceData';
-import { describeError } from '../ui/errorMessages';
-import type { SignInArgs, SignInResult } from '../services';
-import type { AuthSession } from './session';
-import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../settings';
-import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { hostProblem } from './address';
-import { accountTypeItems } from './locations';
-import { noteTokenChecked } from './tokenExpiry';
+} from '../../api';
+import type { WorkspaceData } from '../../workspace/workspaceData';
+import { describeError } from '../../ui/errorMessages';
+import type { SignInArgs, SignInResult } from '../../auth/sessionTypes';
+import type { AuthSession } from '../../auth/session';
+import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../../settings';
+import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
+import { hostProblem } from '../../auth/address';
+import { accountTypeItems } from '../../auth/locations';
+import type { TokenChecks } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
-import { showErrorMessage, showInformationMessage } from '../ui/notify';
+import { showErrorMessage, showInformationMessage } from '../../ui/notify';
 
 export type { SignInArgs, SignInResult };
 
@@ -168,10 +168,13 @@ function signInSteps(session: AuthSession, apiUrl: string | undefined): Step<Sig
 export interface SignInKernel {
   readonly session: AuthSession;
   readonly data: WorkspaceData;
+  /** Told of each checked token (its expiry): the token sign-in's; the OAuth sign-in has none. */
+  readonly tokenChecks?: TokenChecks;
 }
 
 /** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
-export async function signInInteractive({ session, data }: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
+export async function signInInteractive(kernel: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
+  const { session, data } = kernel;
   const apiUrl = getApiUrl();
   const shownAddress = session.baseUrl;
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
@@ -198,7 +201,7 @@ export async function signInInteractive({ session, data }: SignInKernel, prompte
       await saveSetting(Setting.Workspace, kept);
     }
   }
-  await stored(session, data, token, verified, baseUrl);
+  await stored(kernel, token, verified, baseUrl);
   void showInformationMessage(greeting(baseUrl, verified));
   if (!getWorkspace()) {
     return selectWorkspace(session, data, undefined, prompter);
@@ -217,7 +220,7 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
  * Stores a checked token (the session is another then: the data forgets the old one's), then gives
  * the data the workspaces the check listed, so that the workspace pick asks nothing again.
  */
-async function stored(session: AuthSession, data: WorkspaceData, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
+async function stored({ session, data, tokenChecks }: SignInKernel, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
   const replaced = session.accounts.get(baseUrl);
   await session.accounts.add({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', clientId: undefined, workspace: getWorkspace() }, async () => {
     // A token replaces an OAuth sign-in of the same address: its token set and client secret go
@@ -225,14 +228,15 @@ async function stored(session: AuthSession, data: WorkspaceData, token: string, 
     await session.accounts.forgetTokenSet(baseUrl, replaced?.clientId);
     await session.storeToken(token, verified.scopes, baseUrl);
   });
-  noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+  tokenChecks?.noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
   if (verified.workspaces) {
     data.seedWorkspaces(verified.workspaces);
   }
 }
 
 /** The scripted form (`signIn` command with `{token}`): checks, stores, and picks the workspace. */
-export async function signInWithToken({ session, data }: SignInKernel, args: SignInArgs): Promise<SignInResult> {
+export async function signInWithToken(kernel: SignInKernel, args: SignInArgs): Promise<SignInResult> {
+  const { session, data } = kernel;
   await session.ready();
   const baseUrl = session.baseUrl;
   if (!baseUrl) {
@@ -256,7 +260,7 @@ export async function signInWithToken({ session, data }: SignInKernel, args: Sig
     void showErrorMessage(error);
     return { signedIn: false, error };
   }
-  await stored(session, data, token, verified, baseUrl);
+  await stored(kernel, token, verified, baseUrl);
   if (args.workspace) {
     await saveSetting(Setting.Workspace, args.workspace);
     await session.reload();

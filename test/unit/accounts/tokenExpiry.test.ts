@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dayOf, expiryNotice, noteTokenChecked, onTokenChecked, WARN_BEFORE_MS, type TokenCheck } from '../../../src/auth/tokenExpiry';
+import { dayOf, expiryNotice, TokenChecks, WARN_BEFORE_MS, type TokenCheck } from '../../../src/features/accounts/tokenExpiry';
 
 describe('token expiry notice', () => {
   const now = new Date('2027-09-29T00:00:00Z');
@@ -34,6 +34,7 @@ describe('token expiry notice', () => {
   });
 
   it('passes a checked token to its listeners until they leave, a failing one included', () => {
+    const { onTokenChecked, noteTokenChecked } = bound(new TokenChecks());
     const seen: TokenCheck[] = [];
     const failing = onTokenChecked(() => {
       throw new Error('boom');
@@ -46,3 +47,8 @@ describe('token expiry notice', () => {
     assert.deepEqual(seen, [{ baseUrl: 'https://api.buddy.works', expiresAt: '2027-10-01T00:00:00Z' }]);
   });
 });
+
+/** The instance's two methods, called as the module's functions were. */
+function bound(checks: TokenChecks): Pick<TokenChecks, 'onTokenChecked' | 'noteTokenChecked'> {
+  return { onTokenChecked: (l) => checks.onTokenChecked(l), noteTokenChecked: (c) => checks.noteTokenChecked(c) };
+}

@@ -1,6 +1,6 @@
 // When to warn that the personal access token expires, from the `expires_at` of GET /user/token
 // (read when the token is checked at sign-in). Pure (no vscode): tokenExpiryWatcher.ts shows it.
-import { parseApiDate } from '../api/dates';
+import { parseApiDate } from '../../api/dates';
 
 /** Warn from this long before the expiry (the service offers tokens of 7 to 90 days). */
 export const WARN_BEFORE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,22 +39,27 @@ export interface TokenCheck {
   readonly expiresAt: string | null | undefined;
 }
 
-// The sign-in flow tells; the watcher listens. A plain listener set keeps this module free of the
-// editor and the sign-in flow free of the watcher.
-const listeners = new Set<(check: TokenCheck) => void>();
+/**
+ * The token sign-in tells each checked token; the expiry watcher listens. One instance, made by the
+ * accounts feature's register (no module-level state): a plain listener set keeps this module free
+ * of the editor and the sign-in flow free of the watcher.
+ */
+export class TokenChecks {
+  private readonly listeners = new Set<(check: TokenCheck) => void>();
 
-export function onTokenChecked(listener: (check: TokenCheck) => void): { dispose(): void } {
-  listeners.add(listener);
-  return { dispose: () => void listeners.delete(listener) };
-}
+  onTokenChecked(listener: (check: TokenCheck) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
 
-/** Called by the sign-in flow once a checked token is stored. */
-export function noteTokenChecked(check: TokenCheck): void {
-  for (const l of [...listeners]) {
-    try {
-      l(check);
-    } catch {
-      // A listener's failure must not fail the sign-in.
+  /** Called by the sign-in flow once a checked token is stored. */
+  noteTokenChecked(check: TokenCheck): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(check);
+      } catch {
+        // A listener's failure must not fail the sign-in.
+      }
     }
   }
 }

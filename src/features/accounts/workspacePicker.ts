@@ -3,14 +3,14 @@
 // pick offers to type the workspace's domain instead of paging on. The list is the workspace's
 // data's (src/workspace/): the first page the sign-in's token check read is not asked again.
 import * as vscode from 'vscode';
-import { CancelledError, type Workspace } from '../api';
-import { MAX_PICKER_PAGES, type BoundedList, type WorkspaceData } from '../workspace/workspaceData';
-import { describeError } from '../ui/errorMessages';
-import { withCancellableProgress } from '../ui/progress';
-import type { AuthSession } from './session';
-import { getWorkspace, saveSetting, Setting } from '../settings';
-import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../ui/multiStepInput';
-import { showErrorMessage, showWarningMessage } from '../ui/notify';
+import { CancelledError, type Workspace } from '../../api';
+import { MAX_PICKER_PAGES, type BoundedList, type WorkspaceData } from '../../workspace/workspaceData';
+import { describeError } from '../../ui/errorMessages';
+import { withCancellableProgress } from '../../ui/progress';
+import type { AuthSession } from '../../auth/session';
+import { getWorkspace, saveSetting, Setting } from '../../settings';
+import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
+import { showErrorMessage, showWarningMessage } from '../../ui/notify';
 
 interface WorkspaceItem extends vscode.QuickPickItem {
   workspace?: Workspace;

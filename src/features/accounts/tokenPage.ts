@@ -3,7 +3,7 @@
 // web application's address follows from the API's: the service's locations know theirs (US
 // app.buddy.works, EU eu.buddy.works, Asia asia.buddy.works), self-hosted the same host as its
 // /api. Pure (no vscode).
-import { SERVICE_LOCATIONS, serviceLocationAt } from '../api/baseUrl';
+import { SERVICE_LOCATIONS, serviceLocationAt } from '../../api/baseUrl';
 
 const TOKEN_PAGE_PATH = '/security';
 export const US_TOKEN_PAGE = SERVICE_LOCATIONS[0].webUrl + TOKEN_PAGE_PATH;
