@@ -20,11 +20,23 @@ const noFeatures = {
   message: 'The kernel (api, auth, ui, ssh, tree, workspace, the files at src/) may not import a feature (src/features/…) or the wiring that lists them.',
 };
 const noTree = { regex: '^\\.\\./tree(/|$)', message: 'src/ui may not import views or tree nodes: views use ui, not the other way.' };
-/** A feature imports the kernel and itself only: another feature's folder (from any depth), or the wiring, is refused. */
-const noOtherFeature = (own) => ({
-  regex: `(^|/)(${FEATURES.filter((f) => f !== own).join('|')})(/|$)|^(\\.\\./)+${wiring.slice('(^|/)'.length)}`,
-  message: `src/features/${own} imports the kernel and itself only: what two features share moves to the kernel (house.md); the kernel comes in register(ctx).`,
-});
+/**
+ * A feature imports the kernel and itself only: another feature's folder, or the wiring, is refused.
+ * Another feature is the name right after the `../` that climb to src/features/ (`depth` folders
+ * below the feature's own: depth + 1 of them; any number when `depth` is not given), or a path
+ * through `features/`: a kernel module that shares a feature's name (`../../auth/accounts`,
+ * `../../api/runs`) is the kernel, not that feature.
+ */
+const noOtherFeature = (own, depth) => {
+  const others = `(${FEATURES.filter((f) => f !== own).join('|')})(/|$)`;
+  const up = depth === undefined ? '(\\.\\./)+' : `(\\.\\./){${depth + 1}}`;
+  return {
+    regex: `^${up}${others}|(^|/)features/${others}|^(\\.\\./)+${wiring.slice('(^|/)'.length)}`,
+    message: `src/features/${own} imports the kernel and itself only: what two features share moves to the kernel (house.md); the kernel comes in register(ctx).`,
+  };
+};
+/** How deep below a feature's folder the exact rule reaches (deeper files get the rule for any depth). */
+const FEATURE_DEPTHS = [0, 1, 2, 3];
 /** window.showInformationMessage, showWarningMessage and showErrorMessage (an esquery pattern). */
 const SHOW_MESSAGE = '/^show(Information|Warning|Error)Message$/';
 const NOTIFY_MESSAGE = 'Show notifications through src/ui/notify.ts (showInformationMessage, …): it keeps a server\'s text from becoming a link the editor runs.';
@@ -71,10 +83,13 @@ export default tseslint.config(
     files: ['src/ui/**/*.ts'],
     rules: { 'no-restricted-imports': restrict(noExtension, noFeatures, noTree) },
   },
-  ...FEATURES.map((own) => ({
-    files: [`src/features/${own}/**/*.ts`],
-    rules: { 'no-restricted-imports': restrict(noExtension, noOtherFeature(own)) },
-  })),
+  ...FEATURES.flatMap((own) => [
+    { files: [`src/features/${own}/**/*.ts`], rules: { 'no-restricted-imports': restrict(noExtension, noOtherFeature(own)) } },
+    ...FEATURE_DEPTHS.map((depth) => ({
+      files: [`src/features/${own}/${'*/'.repeat(depth)}*.ts`],
+      rules: { 'no-restricted-imports': restrict(noExtension, noOtherFeature(own, depth)) },
+    })),
+  ]),
   {
     // The client is shared with plain Node (tests, a CLI, a web build): it never depends on the
     // editor nor on anything of the extension outside src/api.

@@ -1,74 +1,16 @@
 // Mutation testing (`npm run mutate`, see test/harness/mutate.ts): Stryker changes the code one
 // small bug at a time and runs the unit suite against each; a change no test notices "survives".
 // What is mutated: the client and the SSH checks (whole folders, so files split or added there
-// are in), and every module of logic that imports no `vscode`, directly or through its imports
-// (listed: a vscode module cannot load in the unit suite). A listed file that moved is reported
-// by the launcher, not silently dropped.
-export const pureModules = [
-  'src/features/runs/ansi.ts',
-  'src/features/runs/ansiStyle.ts',
-  'src/features/runs/gitHead.ts',
-  'src/features/runs/logModel.ts',
-  'src/features/runs/runLog.ts',
-  'src/features/runs/styledRanges.ts',
-  'src/features/runs/tellingPace.ts',
-  'src/features/runs/runPresentation.ts',
-  'src/features/runs/runFacts.ts',
-  'src/features/runs/runRequest.ts',
-  'src/features/runs/runAnswers.ts',
-  'src/workspace/runData.ts',
-  'src/workspace/runTracker.ts',
-  'src/workspace/sessionPlace.ts',
-  'src/features/accounts/loopbackListener.ts',
-  'src/features/commits/commitRef.ts',
-  'src/workspace/pollSchedule.ts',
-  'src/auth/address.ts',
-  'src/features/accounts/tokenExpiry.ts',
-  'src/features/accounts/tokenPage.ts',
-  'src/features/variables/createVariable/answers.ts',
-  'src/features/variables/createVariable/variableRequest.ts',
-  'src/features/projects/projectName.ts',
-  'src/features/variables/commands/dotenvFile.ts',
-  'src/features/variables/commands/importPlan.ts',
-  'src/requestLog.ts',
-  'src/testHarness.ts',
-  'src/features/rateLimit/rateLimitDetails.ts',
-  'src/ui/boundedFile.ts',
-  'src/ui/errorMessages.ts',
-  'src/ui/localeFormat.ts',
-  'src/ui/markdown.ts',
-  'src/features/commits/commitDates.ts',
-  'src/features/commits/commitFilter.ts',
-  'src/workspace/repoAddress.ts',
-  'src/features/targets/targetFacts.ts',
-  'src/workspace/effectiveVariables.ts',
-  'src/workspace/currentProject.ts',
-  'src/workspace/currentPipeline.ts',
-  'src/workspace/events.ts',
-  'src/workspace/keyedStore.ts',
-  'src/workspace/pagedData.ts',
-  'src/workspace/variableScope.ts',
-  'src/workspace/workspaceData.ts',
-  'src/features/variables/variableFacts.ts',
-  'src/features/walkthrough/milestones.ts',
-];
+// are in), and every module of logic that imports no `vscode`, directly or through its imports (a
+// vscode module cannot load in the unit suite): test/harness/pureModules.ts computes the list, so
+// a new pure module is mutated without editing this file (its `notLogic` names the few left out).
+import { tsImport } from 'tsx/esm/api';
 
-export const mutatedFolders = ['src/api/**/*.ts', 'src/ssh/**/*.ts'];
-
-/** vscode-free modules left out on purpose: nothing in them to mutate. */
-export const notLogic = {
-  'src/services.ts': 'interfaces only',
-  'src/commandIds.ts': 'string constants, matched against package.json by test/unit/house/commandIds.test.ts',
-  'src/tree/listContext.ts': 'an interface only',
-  'src/features/variables/context.ts': 'an interface only',
-  'src/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
-  'src/features/commits/commitScheme.ts': 'one string constant (the commit documents\' URI scheme)',
-  'src/tree/sidebar.ts': 'the views\' registry (a map of providers and the intents they give): wiring, exercised by every extension-host test of a view',
-};
+const { mutatedGlobs } = await tsImport('./test/harness/pureModules.ts', import.meta.url);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: [...mutatedFolders, ...pureModules],
+  mutate: mutatedGlobs(import.meta.dirname),
   testRunner: 'mocha',
   mochaOptions: {
     // The unit suite minus the emulator's and the manifest's own tests, which run no src code
@@ -82,7 +24,8 @@ export default {
   },
   // A mutant that does not type-check is counted as such without running any test.
   checkers: ['typescript'],
-  // The mutated files and their imports only (a whole-project check per mutant is 4× slower).
+  // The mutated files and their imports only (a whole-project check per mutant is 4× slower):
+  // written by test/harness/mutate.ts before each run, from the same list as `mutate`.
   tsconfigFile: 'tsconfig.mutate.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   // Each mutant runs only the tests that reach its code.

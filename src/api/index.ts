@@ -47,6 +47,7 @@ export { variableBody, variableUpdateBody, runBody, executionPatchBody, MAX_LOG_
 export {
   runState,
   isFinished,
+  FINISHED_STATUSES,
   personOperation,
   actionFailure,
   runFailure,

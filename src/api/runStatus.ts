@@ -8,7 +8,9 @@ import { actionName, personName } from './tolerant';
 /** `finished`: nothing more will happen; `needs-person`: it waits for APPLY or APPLY_VARIABLES; `running`: it goes on. */
 export type RunState = 'finished' | 'needs-person' | 'running';
 
-const FINISHED = new Set(['SUCCESSFUL', 'FAILED', 'TERMINATED', 'SKIPPED', 'NOT_EXECUTED']);
+/** The statuses after which nothing more happens to a run or an action (conventions.md, "Runs"). */
+export const FINISHED_STATUSES: readonly string[] = ['SUCCESSFUL', 'FAILED', 'TERMINATED', 'SKIPPED', 'NOT_EXECUTED'];
+const FINISHED = new Set(FINISHED_STATUSES);
 const PERSON_OPERATION: Readonly<Record<string, 'APPLY' | 'APPLY_VARIABLES'>> = {
   WAITING_FOR_APPLY: 'APPLY',
   WAITING_FOR_VARIABLES: 'APPLY_VARIABLES',

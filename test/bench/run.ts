@@ -493,7 +493,7 @@ const WHY_NOT_MET: { figure: RegExp; note: string }[] = [
 const RUNS_WHY_NOT_MET: { figure: RegExp; note: string }[] = [
   {
     figure: /^Runs: requests to follow/,
-    note: 'Following a run asked more than 40 times: the run is one request per poll (shared by the follow, the Runs view and an expanded row: one key in the RunTracker), paced by src/workspace/pollSchedule.ts (2 s while it changed in the last 30 s, then 5 s); an open log adds its pages while its action runs (src/features/runs/logDocuments.ts). Check the breakdown for an action request per log poll or log pages read before the action started.',
+    note: 'Following a run asked more than 40 times: the run is one request per poll (shared by the follow, the Runs view and an expanded row: one key in the RunTracker), paced by src/workspace/pollSchedule.ts (2 s while it changed in the last 30 s, then 5 s); an open log adds its pages while its action runs (src/features/runs/logs/logDocuments.ts). Check the breakdown for an action request per log poll or log pages read before the action started.',
   },
   {
     figure: /^Runs: requests in 60 s with the window unfocused/,

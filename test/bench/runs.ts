@@ -18,7 +18,7 @@ import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import type { EditorSession } from '../harness/session';
 import { findExtensionHost, rssMB, settle } from './activation';
 import { HostInspector } from './hostInspector';
-import { plainText } from '../../src/features/runs/ansi';
+import { plainText } from '../../src/features/runs/logs/ansi';
 
 export type Add = (figure: string, value: string, goal: string, met: boolean | undefined) => void;
 

@@ -17,17 +17,14 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as ts from 'typescript';
 import { ensureEditor } from './install';
 import { cacheRoot, NODE_PACKAGE, NODE_VERSION, repoRoot } from './paths';
-import { sourceFiles, vscodeFreeModules } from './pureModules';
+import { compact, expand, serialize, type IncrementalReport } from './incrementalFile';
+import { mutateTsconfig, notLogic, sourceFiles, vscodeFreeModules } from './pureModules';
 
 const reportDir = path.join(repoRoot, 'reports', 'mutation');
 
 interface StrykerConfig {
-  pureModules: string[];
-  mutatedFolders: string[];
-  notLogic: Record<string, string>;
   default: { incrementalFile: string };
 }
 
@@ -44,28 +41,17 @@ async function strykerNode(): Promise<string> {
   return path.join((await ensureEditor()).nodeBinDir, 'node');
 }
 
-/** Says which listed modules are gone or now load vscode, and which vscode-free ones are not mutated. */
-function checkModuleList(config: StrykerConfig): void {
+/** Writes tsconfig.mutate.json (what the type checker compiles) and says which `notLogic` entries are stale. */
+function prepareModuleList(): void {
+  fs.writeFileSync(path.join(repoRoot, 'tsconfig.mutate.json'), mutateTsconfig(repoRoot));
   const free = new Set(vscodeFreeModules(repoRoot));
   const all = new Set(sourceFiles(repoRoot));
-  for (const file of config.pureModules) {
+  for (const file of Object.keys(notLogic)) {
     if (!all.has(file)) {
-      console.error(`[mutate] WARNING: ${file} (stryker.config.mjs, pureModules) does not exist any more: update the list.`);
+      console.error(`[mutate] WARNING: ${file} (test/harness/pureModules.ts, notLogic) does not exist any more: take it out.`);
     } else if (!free.has(file)) {
-      console.error(`[mutate] WARNING: ${file} (stryker.config.mjs, pureModules) now loads vscode: the unit suite cannot run it.`);
+      console.error(`[mutate] WARNING: ${file} (test/harness/pureModules.ts, notLogic) now loads vscode: take it out.`);
     }
-  }
-  const tsconfig = ts.readConfigFile(path.join(repoRoot, 'tsconfig.mutate.json'), (f) => fs.readFileSync(f, 'utf8'));
-  const included = new Set<string>((tsconfig.config as { include?: string[] } | undefined)?.include ?? []);
-  const expected = new Set([...config.mutatedFolders.map((g) => g.replace(/\/\*\*.*$/, '')), ...config.pureModules]);
-  const differ = [...new Set([...included, ...expected])].filter((x) => included.has(x) !== expected.has(x));
-  if (differ.length) {
-    throw new Error(`tsconfig.mutate.json's "include" must list what stryker.config.mjs mutates (the type checker skips the rest); they differ on: ${differ.join(', ')}`);
-  }
-  const inFolders = (f: string) => config.mutatedFolders.some((g) => f.startsWith(g.replace(/\*\*.*$/, '')));
-  const left = [...free].filter((f) => !config.pureModules.includes(f) && !inFolders(f) && !(f in config.notLogic));
-  if (left.length) {
-    console.error(`[mutate] note: vscode-free modules not mutated (add them to pureModules, or to notLogic with a reason): ${left.join(', ')}`);
   }
 }
 
@@ -234,36 +220,44 @@ function incrementalFileOf(args: string[], config: StrykerConfig): string {
 }
 
 /**
- * Drops from Stryker's incremental file what it never reads back and what differs from one machine
- * or checkout to the next (the absolute project root, the options, the versions), so that a run
- * that changed no result leaves the committed baseline (test/mutation/) byte for byte as it was.
+ * Stryker's arguments with the incremental file replaced by a working copy in reports/mutation/:
+ * the kept file (`target`, e.g. the committed baseline in test/mutation/) is compact
+ * (incrementalFile.ts); the copy is it made whole for Stryker, and only a run that ends well
+ * writes the kept file again, compacted.
  */
-function stableIncrementalFile(file: string): void {
-  if (!fs.existsSync(file)) {
-    return;
+function withWorkingIncrementalFile(args: string[], target: string): { args: string[]; work: string } {
+  const work = path.join(reportDir, 'incremental-work.json');
+  const rest = args.filter((a, i) => !(a === '--incrementalFile' || a.startsWith('--incrementalFile=') || args[i - 1] === '--incrementalFile'));
+  fs.mkdirSync(reportDir, { recursive: true });
+  fs.rmSync(work, { force: true });
+  if (fs.existsSync(target)) {
+    const textOf = (file: string) => {
+      const full = path.join(repoRoot, file);
+      return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
+    };
+    fs.writeFileSync(work, JSON.stringify(expand(JSON.parse(fs.readFileSync(target, 'utf8')) as IncrementalReport, textOf)));
   }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-  for (const key of ['projectRoot', 'config', 'framework']) {
-    delete report[key];
-  }
-  fs.writeFileSync(file, JSON.stringify(report, null, 2)); // Stryker's own layout
+  return { args: [...rest, '--incrementalFile', path.relative(repoRoot, work)], work };
 }
 
 async function main(): Promise<void> {
   const { args, breakAt } = breakThreshold(process.argv.slice(2));
   const config = (await import(pathToFileURL(path.join(repoRoot, 'stryker.config.mjs')).href)) as StrykerConfig;
-  checkModuleList(config);
+  prepareModuleList();
   const node = await strykerNode();
   const jsonReport = path.join(reportDir, 'mutation.json');
   fs.rmSync(jsonReport, { force: true });
   const started = Date.now();
-  const code = await run(node, args);
+  const target = incrementalFileOf(args, config);
+  const { args: strykerArgs, work } = withWorkingIncrementalFile(args, target);
+  const code = await run(node, strykerArgs);
   const seconds = (Date.now() - started) / 1000;
   if (code !== 0 || !fs.existsSync(jsonReport)) {
     console.error(`[mutate] Stryker exited with ${code} after ${Math.round(seconds)} s`);
     process.exit(code || 1);
   }
-  stableIncrementalFile(incrementalFileOf(args, config));
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, serialize(compact(JSON.parse(fs.readFileSync(work, 'utf8')) as IncrementalReport)));
   const { markdown, json } = summarize(JSON.parse(fs.readFileSync(jsonReport, 'utf8')) as Report, seconds, args);
   fs.writeFileSync(path.join(reportDir, 'summary.md'), markdown);
   fs.writeFileSync(path.join(reportDir, 'summary.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -1,5 +1,8 @@
 // Which modules of src/ load without `vscode`: none of their imports, followed through src/,
-// reaches it. Those are the ones the unit suite (plain Node) can run, and so mutation-test.
+// reaches it. Those are the ones the unit suite (plain Node) can run, and so mutation-test:
+// `mutatedModules` is what `npm run mutate` mutates (stryker.config.mjs and the type checker's
+// tsconfig.mutate.json, written by test/harness/mutate.ts, both read it), so a new vscode-free
+// module is mutated without editing a list.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
@@ -70,4 +73,40 @@ export function vscodeFreeModules(root: string): string[] {
     return result;
   };
   return files.filter((f) => !loadsVscode(f, new Set()));
+}
+
+/** Folders mutated whole: the client and the SSH checks. */
+export const mutatedFolders = ['src/api', 'src/ssh'];
+
+/** vscode-free modules left out on purpose: nothing in them to mutate. */
+export const notLogic: Record<string, string> = {
+  'src/services.ts': 'interfaces only',
+  'src/commandIds.ts': 'string constants, matched against package.json by test/unit/house/commandIds.test.ts',
+  'src/tree/listContext.ts': 'an interface only',
+  'src/features/variables/context.ts': 'an interface only',
+  'src/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
+  'src/features/commits/commitScheme.ts': 'one string constant (the commit documents\' URI scheme)',
+  'src/tree/sidebar.ts': 'the views\' registry (a map of providers and the intents they give): wiring, exercised by every extension-host test of a view',
+};
+
+/** Every vscode-free module outside the mutated folders, but those in `notLogic`. */
+export function pureModules(root: string): string[] {
+  return vscodeFreeModules(root).filter((f) => !mutatedFolders.some((d) => f.startsWith(`${d}/`)) && !(f in notLogic));
+}
+
+/** What Stryker mutates: the folders and the pure modules (its `mutate` globs). */
+export function mutatedGlobs(root: string): string[] {
+  return [...mutatedFolders.map((d) => `${d}/**/*.ts`), ...pureModules(root)];
+}
+
+/** tsconfig.mutate.json: the program Stryker's type checker compiles each mutant in, the mutated files and what they import. */
+export function mutateTsconfig(root: string, modules = pureModules(root)): string {
+  const include = [...mutatedFolders, ...modules];
+  return [
+    '// Written by test/harness/mutate.ts before each run from test/harness/pureModules.ts (not kept in git):',
+    '// the program Stryker\'s TypeScript checker compiles each mutant in: the mutated files and what they',
+    '// import, not the tests (a whole-project check per mutant is four times slower).',
+    JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: ['node'] }, include }, null, 2),
+    '',
+  ].join('\n');
 }

@@ -1,6 +1,6 @@
 // The reading of a folder's git config (imported from src: a copy of the module, which is fine for
 // functions without state), which a hostile folder may make a FIFO or a link to /dev/zero. The
-// parsing and comparing of the addresses is tested in test/unit/views/repoAddress.test.ts.
+// parsing and comparing of the addresses is tested in test/unit/workspace/repoAddress.test.ts.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator';
 import { dialectTag } from '../harness/dialect';
-import type { RunLogDocuments } from '../../src/features/runs/logDocuments';
+import type { RunLogDocuments } from '../../src/features/runs/logs/logDocuments';
 import type { FeatureContext } from '../../src/services';
 import { RunKey, type ExecutionRef } from '../../src/workspace/runData';
 import { apiCall, clearRequests, emulatorUrl, hideSidebar, requests, setSetting, signedInAs, signedOutState, signInCommand, waitFor } from './sessionHelpers';

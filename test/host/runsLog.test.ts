@@ -4,7 +4,7 @@
 // run's action.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RunLogDocuments } from '../../src/features/runs/logDocuments';
+import type { RunLogDocuments } from '../../src/features/runs/logs/logDocuments';
 import type { FeatureContext } from '../../src/services';
 import { ScriptedPrompter } from './scriptedPrompter';
 import { apiCall, clearRequests, emulatorUrl, extensionApi, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';

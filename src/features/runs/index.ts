@@ -7,14 +7,14 @@ import * as vscode from 'vscode';
 import { Command } from '../../commandIds';
 import type { FeatureContext } from '../../services';
 import { PollScheduler } from '../../workspace/pollSchedule';
-import { RunLogDocuments } from './logDocuments';
-import { RunLogFileSystem } from './logFiles';
-import { RUN_LOG_SCHEME } from './logUri';
+import { RunLogDocuments } from './logs/logDocuments';
+import { RunLogFileSystem } from './logs/logFiles';
+import { RUN_LOG_SCHEME } from './logs/logUri';
 import { RunsProvider } from './provider';
 import * as runActions from './runActions';
 import * as runNotices from './runNotices';
 import * as runPipeline from './runPipeline';
-import * as showRunLog from './showRunLog';
+import * as showRunLog from './logs/showRunLog';
 
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const runs = new RunsProvider(ctx.session, ctx.data, ctx.runs, ctx.selection.pipeline);

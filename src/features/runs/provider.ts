@@ -1,9 +1,9 @@
 // The Runs view: the runs of the pipeline selected in the Projects view, newest first, a page at a
 // time (Load more), each expanding to its action executions. While the view is visible, the runs
 // that are not finished and the expanded ones are polled (RunTracker: focused only, paced, within
-// the budget); a change of a run redraws its row.
+// the budget); a change of a run's data (the data home's event, through watch) redraws its row.
 import * as vscode from 'vscode';
-import type { ExecutionSummary } from '../../api';
+import { isFinished, type ExecutionSummary } from '../../api';
 import { ViewId } from '../../commandIds';
 import type { CurrentPipeline, PipelineChoice } from '../../workspace/currentPipeline';
 import type { Session } from '../../services';
@@ -15,7 +15,6 @@ import type { Disposable } from '../../workspace/events';
 import { RunFamily, RunKey, type ExecutionRef } from '../../workspace/runData';
 import type { RunTracker } from '../../workspace/runTracker';
 import type { WorkspaceData } from '../../workspace/workspaceData';
-import { isFinished } from './runPresentation';
 import { RunNode, type RunRowContext } from './runNodes';
 
 export const RUNS_PAGE_SIZE = 20;
@@ -27,7 +26,6 @@ export class RunsProvider extends NodeTreeProvider {
   private readonly rowContext: RunRowContext & { epoch: number };
   private readonly expanded = new Set<string>();
   private readonly polled = new Map<string, Disposable>();
-  private readonly nodes = new Map<string, RunNode>();
 
   constructor(
     session: Session,
@@ -45,13 +43,12 @@ export class RunsProvider extends NodeTreeProvider {
       session.onDidChange(() => {
         this.rowContext.epoch++;
         this.shown = undefined;
-        this.nodes.clear();
         this.expanded.clear();
         this.syncPolling();
         this.refreshRoot();
       }),
       session.onDidChangeState(() => this.refreshRoot()),
-      runs.onDidChangeStale(({ key }) => this.redrawRun(key)),
+      runs.onDidChangeStale(({ key }) => this.dataChanged(key)),
       runs.onDidChangeFollowed(() => this.syncPolling()),
       { dispose: () => this.polled.forEach((p) => p.dispose()) },
     );
@@ -65,14 +62,6 @@ export class RunsProvider extends NodeTreeProvider {
       view.onDidChangeVisibility(() => this.syncPolling()),
     );
     return view;
-  }
-
-  /** A run's data changed (a poll's answer): its row is drawn again, and its children when expanded. */
-  protected override dataChanged(key: string): void {
-    super.dataChanged(key);
-    if (key.startsWith(RunFamily.execution)) {
-      this.redrawRun(key);
-    }
   }
 
   protected async rootNodes(): Promise<TreeNode[]> {
@@ -154,7 +143,10 @@ export class RunsProvider extends NodeTreeProvider {
 
   private nodeOf(ref: ExecutionRef, summary: ExecutionSummary): RunNode {
     const node = new RunNode(ref, summary, this.rowContext);
-    this.nodes.set(RunKey.execution(ref), node);
+    const epoch = this.rowContext.epoch;
+    // A poll's answer (or the run going stale) redraws the row, and its children when expanded;
+    // a row of an earlier session is left alone.
+    this.watch(RunKey.execution(ref), { dataChanged: () => epoch === this.rowContext.epoch && this.redrawRun(node) });
     return node;
   }
 
@@ -170,11 +162,7 @@ export class RunsProvider extends NodeTreeProvider {
     }
   }
 
-  private redrawRun(key: string): void {
-    const node = this.nodes.get(key);
-    if (!node) {
-      return;
-    }
+  private redrawRun(node: RunNode): void {
     const before = node.status;
     node.update();
     this.emitter.fire(node);

@@ -3,7 +3,8 @@
 // expanded, its action executions (status, duration, why one failed and which target refused it).
 // A run's row shows the full run when one was read (polling keeps it current), else the list's summary.
 import * as vscode from 'vscode';
-import { actionExecutionName, actionFailure, parseApiDate, type ActionExecution, type Execution, type ExecutionSummary } from '../../api';
+import { actionExecutionName, actionFailure, isFinished, parseApiDate, type ActionExecution, type Execution, type ExecutionSummary } from '../../api';
+import { Command } from '../../commandIds';
 import { ContextValue, HAS_URL } from '../../tree/contextValues';
 import { ErrorNode } from '../../tree/errorNode';
 import { MessageNode } from '../../tree/messageNode';
@@ -13,10 +14,7 @@ import type { ExecutionRef } from '../../workspace/runData';
 import type { RunTracker } from '../../workspace/runTracker';
 import type { WorkspaceData } from '../../workspace/workspaceData';
 import { failureText, runFacet, runFactsOf } from './runFacts';
-import { isFinished, runRow, statusIcon, statusLabel, type StatusIcon } from './runPresentation';
-
-/** The log command of the run logs (another part of this feature's family: reached by its id). */
-export const SHOW_RUN_LOG = 'workspaceAutomation.showRunLog';
+import { runRow, statusIcon, statusLabel, type StatusIcon } from './runPresentation';
 
 export interface RunRowContext {
   readonly data: WorkspaceData;
@@ -123,7 +121,7 @@ export class ActionExecutionNode extends TreeNode {
     const id = a.action_execution_id;
     if (typeof id === 'string' && id !== '') {
       this.command = {
-        command: SHOW_RUN_LOG,
+        command: Command.ShowRunLog,
         title: vscode.l10n.t('Show Log'),
         arguments: [{ ...ref, actionExecutionId: id, actionName: actionExecutionName(a) }],
       };

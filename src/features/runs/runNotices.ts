@@ -11,7 +11,6 @@ import type { RunMoment } from '../../workspace/runTracker';
 import { pipelineLabel } from './runActions';
 import { noticeFactsOf, notAllowedTarget, runFacet, waitingGate } from './runFacts';
 import { MAX_NAME, oneLine, runNotice } from './runPresentation';
-import { SHOW_RUN_LOG } from './runNodes';
 
 /** Shows a message with actions; resolves to the chosen one (a seam: tests record instead). */
 export type Notify = (severity: 'info' | 'warning' | 'error', text: string, actions: string[]) => Thenable<string | undefined>;
@@ -53,7 +52,7 @@ export async function tellMoment(ctx: FeatureContext, moment: RunMoment, notify:
   if (typeof logId === 'string' && logId !== '') {
     actions.push({
       label: vscode.l10n.t('Show Log'),
-      run: () => vscode.commands.executeCommand(SHOW_RUN_LOG, { ...ref, actionExecutionId: logId }).then(undefined, () => undefined),
+      run: () => vscode.commands.executeCommand(Command.ShowRunLog, { ...ref, actionExecutionId: logId }).then(undefined, () => undefined),
     });
   }
   shownNotices.push({ text, actions: actions.map((a) => a.label) });

@@ -17,9 +17,6 @@ import { MAX_PICKER_PAGES } from '../../workspace/workspaceData';
 import { folderHeadFor } from './folderHead';
 import { refProblem, refProposals, runRequestOf, settableVariables, type RefKind, type RunRef, type SettableVariable } from './runRequest';
 
-/** The command the runs view registers to reveal and follow a run (absent until that part is loaded). */
-export const FOLLOW_RUN_COMMAND = 'workspaceAutomation.followRun';
-
 export type RunOutcome = { kind: 'started'; execution: Execution; request: RunRequest } | { kind: 'cancelled' } | { kind: 'failed'; error: unknown };
 
 export function register(services: Services): vscode.Disposable[] {
@@ -94,7 +91,7 @@ export async function runPipeline(services: Services, prompter: Prompter, preset
 /** Reveals (its pipeline shown, its row selected) and follows the new run: the runs view's command; before it exists, nothing. */
 async function follow(services: Services, run: { workspace: string; project: string; pipelineId: number; executionId: number; pipelineName: string; name?: string }): Promise<void> {
   try {
-    await vscode.commands.executeCommand(FOLLOW_RUN_COMMAND, run);
+    await vscode.commands.executeCommand(Command.FollowRun, run);
   } catch (error) {
     if (!/command .* not found/i.test(String(error instanceof Error ? error.message : error))) {
       services.log.warn(`Run Pipeline: following run ${run.executionId} failed: ${errorForLog(error)}`);

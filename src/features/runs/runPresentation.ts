@@ -2,11 +2,9 @@
 // waiting for a person, a row's label, description and tooltip, and the notice at its end. Plain
 // text only (no Markdown); the display language comes in as a parameter. No vscode import.
 import * as l10n from '@vscode/l10n';
+import { isFinished, personOperation } from '../../api';
 import { formatDateTime, formatDuration, formatRelative } from '../../ui/localeFormat';
 import { noLinks } from '../../ui/markdown';
-
-/** The statuses after which nothing more happens to a run or an action (conventions.md, "Runs"). */
-export const FINISHED_STATUSES: readonly string[] = ['SUCCESSFUL', 'FAILED', 'TERMINATED', 'SKIPPED', 'NOT_EXECUTED'];
 
 /** A codicon id (`sync~spin` spins) and the theme colour id to paint it with, when any. */
 export interface StatusIcon {
@@ -61,17 +59,13 @@ export function statusLabel(status: string | null | undefined): string {
   return shown === '' ? l10n.t('unknown') : shown;
 }
 
-export function isFinished(status: string | null | undefined): boolean {
-  return FINISHED_STATUSES.includes(statusWord(status));
-}
-
-/** What a person must do for the run to go on: approve it (`APPLY`) or give variables (`APPLY_VARIABLES`). */
+/**
+ * What a person must do for the run to go on: approve it or give variables. Which statuses wait
+ * for whom is the client's rule (`personOperation`, api/runStatus.ts); this only names it.
+ */
 export function personNeeded(status: string | null | undefined): 'apply' | 'variables' | undefined {
-  const word = statusWord(status);
-  if (word === 'WAITING_FOR_APPLY') {
-    return 'apply';
-  }
-  return KNOWN.get(word) === waitingForVariables ? 'variables' : undefined;
+  const operation = personOperation(status);
+  return operation === 'APPLY' ? 'apply' : operation === 'APPLY_VARIABLES' ? 'variables' : undefined;
 }
 
 /** Names and messages from the service are cut to this in rows and notices. */

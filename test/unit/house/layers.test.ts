@@ -39,6 +39,8 @@ describe('house: the import rules of npm run lint', function () {
     ['src/services.ts', 'features', './lazy', 'the kernel never imports the list of features'],
     ['src/workspace/probe.ts', 'ProjectsProvider', '../features/projects/provider', 'the data never imports a view'],
     ['src/features/accounts/probe.ts', 'activate', '../../extension', 'nothing imports extension.ts'],
+    ['src/features/commits/probe.ts', 'RunNode', '../../features/runs/runNodes', 'a feature never imports another feature, through features/'],
+    ['src/features/variables/commands/probe.ts', 'runIcon', '../../runs/runPresentation', 'a feature never imports another feature, from a subfolder'],
   ];
   for (const [file, name, from, why] of wrongWay) {
     it(`reports ${from} in ${file}: ${why}`, async () => {
@@ -53,6 +55,13 @@ describe('house: the import rules of npm run lint', function () {
     assert.deepEqual(await ruleIds('src/features/commits/probe.ts', "import type { Session } from '../../services';\n\nexport type Used = Session;\n"), []);
     assert.deepEqual(await ruleIds('src/features/commits/probe.ts', importing('DataKey', '../../workspace/workspaceData')), []);
     assert.deepEqual(await ruleIds('src/lazy.ts', importing('register', './features/projects')), [], 'the list of features imports each');
+  });
+
+  it('lets a feature import a kernel module that shares a feature’s name: auth/accounts, api/runs', async () => {
+    assert.deepEqual(await ruleIds('src/features/runs/probe.ts', importing('accountLabel', '../../auth/accounts')), []);
+    assert.deepEqual(await ruleIds('src/features/accounts/probe.ts', importing('accountLabel', '../../auth/accounts')), []);
+    assert.deepEqual(await ruleIds('src/features/commits/probe.ts', "import type { Execution } from '../../api/runs';\n\nexport type Used = Execution;\n"), []);
+    assert.deepEqual(await ruleIds('src/features/variables/commands/probe.ts', "import type { Execution } from '../../../api/runs';\n\nexport type Used = Execution;\n"), []);
   });
 
   it('reports an import circle: a commit file row importing its commit row', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { AnsiReader, applySgr, colorForEditor, isPlainStyle, parseAnsiLine, PLAIN, plainText, styleKey, type AnsiStyle } from '../../../src/features/runs/ansi';
+import { AnsiReader, applySgr, colorForEditor, isPlainStyle, parseAnsiLine, PLAIN, plainText, styleKey, type AnsiStyle } from '../../../src/features/runs/logs/ansi';
 
 const E = '\x1b';
 const style = (s: Partial<AnsiStyle>): AnsiStyle => ({ ...PLAIN, ...s });

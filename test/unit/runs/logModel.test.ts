@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { styleKey } from '../../../src/features/runs/ansi';
+import { styleKey } from '../../../src/features/runs/logs/ansi';
 import {
   LogModel,
   logHeader,
@@ -12,7 +12,7 @@ import {
   type LogChunk,
   type LogModelOptions,
   type LogPage,
-} from '../../../src/features/runs/logModel';
+} from '../../../src/features/runs/logs/logModel';
 
 const E = '\x1b';
 const numbered = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `line ${from + i}`);

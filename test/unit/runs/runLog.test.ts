@@ -4,8 +4,8 @@
 // what it shows).
 import * as assert from 'node:assert/strict';
 import type { ActionExecution } from '../../../src/api';
-import { RunLog } from '../../../src/features/runs/runLog';
-import { MAX_LOG_STYLES } from '../../../src/features/runs/styledRanges';
+import { RunLog } from '../../../src/features/runs/logs/runLog';
+import { MAX_LOG_STYLES } from '../../../src/features/runs/logs/styledRanges';
 
 const GREEN = '\u001b[32m';
 const DIM = '\u001b[2m';

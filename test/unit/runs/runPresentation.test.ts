@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { FINISHED_STATUSES, isFinished } from '../../../src/api';
 import {
-  FINISHED_STATUSES,
   firstFailedAction,
-  isFinished,
   MAX_NAME,
   oneLine,
   personNeeded,

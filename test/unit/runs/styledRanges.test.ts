@@ -1,10 +1,10 @@
-// A log's styled ranges packed by style (src/features/runs/styledRanges.ts): handed out by the
+// A log's styled ranges packed by style (src/features/runs/logs/styledRanges.ts): handed out by the
 // lines asked across block boundaries, in a fraction of what three numbers a range took, columns
 // past 16 bits kept at the bound; only the styles with ranges there, at most MAX_LOG_STYLES of them;
 // a paint touches only the styles in view and those it painted last.
 import * as assert from 'node:assert/strict';
-import { PLAIN, styleKey, type AnsiStyle } from '../../../src/features/runs/ansi';
-import { BLOCK, MAX_COLUMN, MAX_LOG_STYLES, PaintedStyles, RangeStore } from '../../../src/features/runs/styledRanges';
+import { PLAIN, styleKey, type AnsiStyle } from '../../../src/features/runs/logs/ansi';
+import { BLOCK, MAX_COLUMN, MAX_LOG_STYLES, PaintedStyles, RangeStore } from '../../../src/features/runs/logs/styledRanges';
 
 const green: AnsiStyle = { ...PLAIN, fg: 2 };
 const dim: AnsiStyle = { ...PLAIN, dim: true };

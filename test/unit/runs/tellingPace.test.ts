@@ -1,8 +1,8 @@
-// When a log document's growth is told (src/features/runs/tellingPace.ts): the first reading once
+// When a log document's growth is told (src/features/runs/logs/tellingPace.ts): the first reading once
 // when it ends within a second; then at most every 250 ms, twice the editor's last take, or n / 20
 // ms for n lines; while pages are still being read, not before the text has doubled and 5 s passed.
 import * as assert from 'node:assert/strict';
-import { FIRST_READ_MS, FLUSH_MS, READING_TELL_MS, tellingDelay, type TellingState } from '../../../src/features/runs/tellingPace';
+import { FIRST_READ_MS, FLUSH_MS, READING_TELL_MS, tellingDelay, type TellingState } from '../../../src/features/runs/logs/tellingPace';
 
 const at = 1_000_000;
 const state = (s: Partial<TellingState>): TellingState => ({ now: at, openedAt: at - 10_000, firstReading: false, lastTold: at - 100, takeMs: 0, lines: 100, linesTold: 50, reading: false, ...s });

@@ -5,8 +5,8 @@
 // the action runs: ranges are placed under it when they are painted). No editor: the page reader,
 // the action's reader and the change listener come in.
 import * as l10n from '@vscode/l10n';
-import type { ActionExecution } from '../../api';
-import { actionExecutionName, isFinished, parseApiDate } from '../../api';
+import type { ActionExecution } from '../../../api';
+import { actionExecutionName, isFinished, parseApiDate } from '../../../api';
 
 import { logHeader, LogModel, type FetchLogPage, type LogRange } from './logModel';
 import { RangeStore, type StyledRanges } from './styledRanges';

@@ -11,19 +11,19 @@
 // only while the session is where it was opened (address and workspace): another account's client
 // never reads it, and a read under way is cancelled when the session moves.
 import * as vscode from 'vscode';
-import { UnauthorizedError, type ApiClient } from '../../api';
-import type { FeatureContext } from '../../services';
-import { errorForLog } from '../../ui/errorMessages';
-import { formatCount } from '../../ui/localeFormat';
-import type { PollScheduler } from '../../workspace/pollSchedule';
-import type { ExecutionRef } from '../../workspace/runData';
-import { sessionPlace } from '../../workspace/sessionPlace';
+import { UnauthorizedError, type ApiClient } from '../../../api';
+import type { FeatureContext } from '../../../services';
+import { errorForLog } from '../../../ui/errorMessages';
+import { formatCount } from '../../../ui/localeFormat';
+import type { PollScheduler } from '../../../workspace/pollSchedule';
+import type { ExecutionRef } from '../../../workspace/runData';
+import { sessionPlace } from '../../../workspace/sessionPlace';
 import { EndFollowing } from './logFollowing';
 import { LogPainter } from './logPainter';
 import type { LogFile, LogFiles } from './logFiles';
 import { refOfUri, RUN_LOG_SCHEME } from './logUri';
 import { RunLog } from './runLog';
-import { RunAnswers } from './runAnswers';
+import { RunAnswers } from '../runAnswers';
 import { FIRST_READ_MS, tellingDelay } from './tellingPace';
 
 interface OpenLog {

@@ -3,16 +3,16 @@
 // it at once; from the palette it asks the project, the pipeline, the run (its first page, newest
 // first) and the action.
 import * as vscode from 'vscode';
-import { actionExecutionName, parseApiDate, runRefName, runRevision, type ActionExecution, type Execution, type ExecutionSummary, type Pipeline } from '../../api';
-import { Command } from '../../commandIds';
-import type { Services } from '../../services';
-import { describeError } from '../../ui/errorMessages';
-import { prompterFrom, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
-import { ApiLists, pickPipeline, pickProject } from '../../ui/pickers';
+import { actionExecutionName, parseApiDate, runRefName, runRevision, type ActionExecution, type Execution, type ExecutionSummary, type Pipeline } from '../../../api';
+import { Command } from '../../../commandIds';
+import type { Services } from '../../../services';
+import { describeError } from '../../../ui/errorMessages';
+import { prompterFrom, runSteps, type Prompter, type Step } from '../../../ui/multiStepInput';
+import { ApiLists, pickPipeline, pickProject } from '../../../ui/pickers';
 import type { RunLogDocuments } from './logDocuments';
 import { runLogUri } from './logUri';
 import type { RunLogRef } from './runLog';
-import { runRow, statusIcon } from './runPresentation';
+import { runRow, statusIcon } from '../runPresentation';
 
 export function register(services: Services, documents: RunLogDocuments): vscode.Disposable[] {
   return [

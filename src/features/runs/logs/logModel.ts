@@ -3,9 +3,10 @@
 // as a running action's log grows. It keeps counts and the style carried from line to line, never
 // the lines (the document holds the text once). The page reader comes in as a parameter.
 import * as l10n from '@vscode/l10n';
-import { formatCount, formatDateTime, formatDuration } from '../../ui/localeFormat';
+import { isFinished } from '../../../api';
+import { formatCount, formatDateTime, formatDuration } from '../../../ui/localeFormat';
 import { AnsiReader, plainText, type AnsiStyle } from './ansi';
-import { isFinished, oneLine, statusLabel } from './runPresentation';
+import { oneLine, statusLabel } from '../runPresentation';
 
 /** The service's largest `limit` for a page of log lines (conventions.md, "Runs"). */
 export const MAX_PAGE_LINES = 1000;
