@@ -183,8 +183,8 @@ export class Workbench {
   }
 
   /**
-   * Closes the window and its browser profile, and leaves the editor as the run started it for the
-   * next describe: the user settings as they were at the start (what the describe changed and did
+   * Closes the window and its browser profile, ends its extension host, and leaves the editor as
+   * the run started it for the next describe: the user settings as they were at the start (what the describe changed and did
    * not restore is restored here), the opened folder empty. The editor and the emulator keep
    * running. A describe's `after()` calls it.
    */
@@ -198,10 +198,10 @@ export class Workbench {
   }
 
   /**
-   * Closes the window (every page of the browser profile, then the profile) and waits until the
-   * editor has ended what the window started (its extension host, and language servers that one
-   * started): a closed window's extension host must not go on answering timers or asking the
-   * emulator while the next describe runs.
+   * Closes the window (every page of the browser profile, then the profile) and ends what it
+   * started in the editor: its extension host and what that started (language servers). The
+   * server would keep a closed window's extension host for its reconnection grace time (hours),
+   * going on with its timers and asking the emulator while the next describe runs and counts.
    */
   private async closeWindow(): Promise<void> {
     const ctx = this.ctx;
@@ -210,14 +210,16 @@ export class Workbench {
     if (!ctx) {
       return;
     }
-    // A page closed by itself unloads: the window tells the editor it is going, which ends its
-    // extension host at once (a dropped connection would be waited for).
-    for (const page of ctx.pages()) {
-      await page.close().catch(() => undefined);
-    }
     await ctx.close().catch(() => undefined);
     const editor = this.session.editor;
-    let left: string[] = [];
+    let left = editor.windowProcesses();
+    for (const p of left) {
+      try {
+        process.kill(p.pid, 'SIGTERM');
+      } catch {
+        // ended meanwhile
+      }
+    }
     await waitFor('the closed window\'s extension host (and what it started) to end', async () => {
       left = editor.windowProcesses();
       return left.length === 0 ? true : undefined;

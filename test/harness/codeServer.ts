@@ -22,6 +22,13 @@ export interface CodeServerOptions {
   port?: number;
 }
 
+/** A process of the editor's process group that a window started. */
+export interface WindowProcess {
+  pid: number;
+  /** Its command line (the first 200 characters). */
+  command: string;
+}
+
 export interface CodeServer {
   /** The workbench URL with the folder opened, e.g. http://127.0.0.1:PORT/?folder=/tmp/... */
   url: string;
@@ -43,10 +50,11 @@ export interface CodeServer {
   exited: Promise<number | string>;
   install: EditorInstall;
   /**
-   * The live processes a window started in this editor: its extension host and what that started
-   * (language servers), as `pid command` lines. A closed window's go with it; [] with no window open.
+   * The live processes windows started in this editor: their extension hosts and what those
+   * started (language servers). The server keeps a closed window's for its reconnection grace time
+   * (hours), so whoever closes the last window ends them (`endWindowProcesses`).
    */
-  windowProcesses(): string[];
+  windowProcesses(): WindowProcess[];
   /** Copies the editor's logs (server output, VS Code log folders) into `dest`. */
   collectLogs(dest: string): void;
   /** Stops the whole process group and removes the temp folder (kept when WA_KEEP=1). */
@@ -148,9 +156,9 @@ function installedExtensions(install: EditorInstall, vsix: string): Promise<stri
 
 /**
  * The live processes of process group `pgid` (the editor's: its leader is code-server) that an
- * extension host is or started, as `pid command` lines (Linux: read from /proc; elsewhere []).
+ * extension host is or started (Linux: read from /proc; elsewhere []).
  */
-function extensionHostProcesses(pgid: number): string[] {
+function extensionHostProcesses(pgid: number): WindowProcess[] {
   if (!fs.existsSync('/proc/self/stat')) {
     return [];
   }
@@ -178,7 +186,7 @@ function extensionHostProcesses(pgid: number): string[] {
     }
     return false;
   };
-  return [...procs.keys()].filter(fromHost).map((pid) => `${pid} ${procs.get(pid)!.cmd.slice(0, 200)}`);
+  return [...procs.keys()].filter(fromHost).map((pid) => ({ pid, command: procs.get(pid)!.cmd.slice(0, 200) }));
 }
 
 /** Starts code-server with a fresh profile and (by default) the packaged extension installed. */
