@@ -56,6 +56,20 @@ export const Command = {
   UpdatePipelineFromFile: 'workspaceAutomation.updatePipelineFromFile',
 } as const;
 
+/** The language model tools (package.json contributes.languageModelTools): read tools, then change tools. */
+export const Tool = {
+  RecentRuns: 'workspaceAutomation_recentRuns',
+  RunSummary: 'workspaceAutomation_runSummary',
+  FailedLog: 'workspaceAutomation_failedLog',
+  Variables: 'workspaceAutomation_variables',
+  PipelineTargets: 'workspaceAutomation_pipelineTargets',
+  RunPipeline: 'workspaceAutomation_runPipeline',
+  RetryRun: 'workspaceAutomation_retryRun',
+  CancelRun: 'workspaceAutomation_cancelRun',
+  ApproveRun: 'workspaceAutomation_approveRun',
+  AllowPipeline: 'workspaceAutomation_allowPipeline',
+} as const;
+
 /** The sidebar's container and views (package.json contributes.viewsContainers, views), and the status bar item. */
 export const ViewId = {
   Container: 'workspaceAutomation',

@@ -14,9 +14,10 @@ import * as rateLimit from './features/rateLimit';
 import * as walkthrough from './features/walkthrough';
 import * as runs from './features/runs';
 import * as pipelineFiles from './features/pipelineFiles';
+import * as agentTools from './features/agentTools';
 
 export { createKernel } from './kernel';
 export { logLine } from './api';
 export { config as configureL10n } from '@vscode/l10n';
 
-export const features: readonly Feature[] = [accounts, projects, commits, targets, variables, pipelineAccess, rateLimit, walkthrough, runs, pipelineFiles];
+export const features: readonly Feature[] = [accounts, projects, commits, targets, variables, pipelineAccess, rateLimit, walkthrough, runs, pipelineFiles, agentTools];

@@ -126,7 +126,15 @@ export async function cancelRun(ctx: FeatureContext, prompter: Prompter, ref: Ex
   return answer === yes ? send(ctx, prompter, ref, 'CANCEL') : { kind: 'cancelled' };
 }
 
-export function retryRun(ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef): Promise<ActOutcome> {
+/** Retries; asks first when the command's argument says `askFirst` (a language model tool's call). */
+export async function retryRun(ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef, _args: readonly unknown[] = [], askFirst = false): Promise<ActOutcome> {
+  if (askFirst) {
+    const yes = vscode.l10n.t('Retry Run');
+    const answer = await prompter.message('warning', vscode.l10n.t('Retry run #{0} of {1}?', ref.executionId, pipelineLabel(ctx, ref)), yes);
+    if (answer !== yes) {
+      return { kind: 'cancelled' };
+    }
+  }
   return send(ctx, prompter, ref, 'RETRY');
 }
 
@@ -159,7 +167,7 @@ export async function allowRunTarget(ctx: FeatureContext, prompter: Prompter, re
   return answer === retry ? retryRun(ctx, prompter, ref) : { kind: 'cancelled' };
 }
 
-type Act = (ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef, args: readonly unknown[]) => Promise<ActOutcome>;
+type Act = (ctx: FeatureContext, prompter: Prompter, ref: ExecutionRef, args: readonly unknown[], askFirst: boolean) => Promise<ActOutcome>;
 
 export function register(ctx: FeatureContext, runs: RunsProvider): vscode.Disposable[] {
   const command = (id: string, act: Act): vscode.Disposable =>
@@ -170,7 +178,8 @@ export function register(ctx: FeatureContext, runs: RunsProvider): vscode.Dispos
         return { kind: 'notApplicable' };
       }
       try {
-        return await act(ctx, prompterFrom(rest, ctx.context), ref, rest);
+        const askFirst = typeof item === 'object' && item !== null && (item as { askFirst?: unknown }).askFirst === true;
+        return await act(ctx, prompterFrom(rest, ctx.context), ref, rest, askFirst);
       } catch (error) {
         void showErrorMessage(noLinks(vscode.l10n.t('Run #{0}: {1}', ref.executionId, describeError(error))));
         return { kind: 'failed', error };

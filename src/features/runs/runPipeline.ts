@@ -31,6 +31,11 @@ export function register(services: Services): vscode.Disposable[] {
 export interface RunPreset {
   project?: string;
   pipeline?: Pick<Pipeline, 'id'> & Partial<Pipeline>;
+  /** Proposed answers (a language model tool's call): shown in the steps, which the person still goes through. */
+  ref?: RunRef;
+  comment?: string;
+  /** Values for settable variables, by key: a key that is not settable, or is encrypted (the person types those), is left out. */
+  values?: ReadonlyMap<string, string>;
 }
 
 interface Answers {
@@ -49,6 +54,8 @@ interface Answers {
   refresh: boolean;
   clearCache: boolean;
   typed: Map<string, string>;
+  /** Proposed values, applied to the settable variables once they are read. */
+  readonly proposed?: ReadonlyMap<string, string>;
 }
 
 export async function runPipeline(services: Services, prompter: Prompter, preset: RunPreset = {}): Promise<RunOutcome> {
@@ -57,9 +64,12 @@ export async function runPipeline(services: Services, prompter: Prompter, preset
     pipeline: preset.project !== undefined ? preset.pipeline : undefined,
     presetProject: preset.project !== undefined,
     presetPipeline: preset.project !== undefined && preset.pipeline !== undefined,
+    ref: preset.ref,
+    comment: preset.comment,
     refresh: false,
     clearCache: false,
     typed: new Map(),
+    proposed: preset.values,
   };
   let request: RunRequest = {};
   const end = await runWriteFlow(services, prompter, answers, ({ client, workspace }) => ({
@@ -256,6 +266,12 @@ async function loadPipelineFacts(services: Services, lists: ApiLists, a: Answers
     { scope: 'project', variables: projectVars.items },
     { scope: 'pipeline', variables: pipelineVars.items },
   ]);
+  for (const v of a.variables) {
+    const value = a.proposed?.get(v.key);
+    if (value !== undefined && !v.encrypted && !a.typed.has(v.key)) {
+      a.typed.set(v.key, value);
+    }
+  }
   // The preferred proposal is the first answer, unless one was given.
   if (a.ref === undefined && a.typing === undefined) {
     a.ref = a.proposals[0]?.ref;
@@ -312,7 +328,24 @@ export function presetOfItem(item: unknown): RunPreset {
     return { project };
   }
   const pipeline = typeof o.pipeline === 'object' && o.pipeline !== null ? (o.pipeline as Pipeline) : { id: pipelineId };
-  return { project, pipeline };
+  return { project, pipeline, ...proposedAnswers(item as { ref?: unknown; comment?: unknown; values?: unknown }) };
+}
+
+/** Proposed answers of a command's argument (`ref: {kind, name}`, `comment`, `values: {key: value}`), each checked as its step checks it. */
+function proposedAnswers(o: { ref?: unknown; comment?: unknown; values?: unknown }): Pick<RunPreset, 'ref' | 'comment' | 'values'> {
+  const out: { ref?: RunRef; comment?: string; values?: Map<string, string> } = {};
+  const r = o.ref as { kind?: unknown; name?: unknown } | undefined;
+  if (typeof r === 'object' && r !== null && (r.kind === 'branch' || r.kind === 'tag' || r.kind === 'revision') && typeof r.name === 'string' && refProblem(r.kind, r.name) === undefined) {
+    out.ref = { kind: r.kind, name: r.name.trim() };
+  }
+  if (typeof o.comment === 'string' && o.comment.length <= 1000) {
+    out.comment = o.comment;
+  }
+  if (typeof o.values === 'object' && o.values !== null) {
+    const values = Object.entries(o.values as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string');
+    out.values = new Map(values.slice(0, 50));
+  }
+  return out;
 }
 
 function required<T>(value: T | undefined): T {
