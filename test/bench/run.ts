@@ -15,6 +15,7 @@
 //   npm run bench -- --profile       also a CPU profile of one activation (out/bench/activation.cpuprofile)
 //   npm run bench -- --activation-only  the bundle sizes and activation only (WA_VSIX=old.vsix compares a build)
 //   npm run bench -- --only-runs     the pipeline runs' figures only (test/bench/runs.ts: following, unfocused, logs)
+//   (the pipeline files' figures, test/bench/pipelineFiles.ts, are measured outside the editor, with the bundle)
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -34,6 +35,7 @@ import { startSession } from '../harness/session';
 import { ensureVsix } from '../harness/vsix';
 import { buildHelloWorld, buildOneBundleVsix, helloWorld, measureActivation, ours, oursOneBundle, oursSignedIn, type ActivationRun } from './activation';
 import { SourceMap, summariseProfile, type CpuProfile } from './profile';
+import { benchPipelineFiles } from './pipelineFiles';
 import { benchRuns } from './runs';
 import type { BenchResults, Rows } from './results';
 
@@ -591,6 +593,8 @@ async function main(): Promise<void> {
   if (!args.has('--activation-only') && !onlyRuns) {
     console.error('[bench] client overhead…');
     await clientOverhead();
+    console.error('[bench] pipeline files…');
+    benchPipelineFiles(add);
   }
   let editorVersion: string | undefined;
   if (!args.has('--no-editor')) {

@@ -36,7 +36,7 @@ export function signedInPlace(ctx: FeatureContext): { workspace: string; account
 /** The project named, or the one selected in the Projects view; checked to exist. */
 export async function projectPlace(ctx: FeatureContext, named: unknown): Promise<Place> {
   const { workspace, account } = signedInPlace(ctx);
-  const project = typeof named === 'string' && named.trim() !== '' ? named.trim() : ctx.views.currentProject.currentProject?.name;
+  const project = typeof named === 'string' && named.trim() !== '' ? named.trim() : ctx.selection.project.currentProject?.name;
   if (project === undefined) {
     throw new ToolRefusal('No project is selected in the Projects view. Give the project\'s name in the "project" input.');
   }

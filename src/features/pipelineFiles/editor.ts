@@ -51,7 +51,12 @@ export class PipelineFiles implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => this.changed(e.document)),
       vscode.workspace.onDidSaveTextDocument((d) => this.isPipelineDocument(d) && void this.readData(d)),
       ctx.session.onDidChange(() => this.sessionChanged()),
+      // The file's project is the current project's: another choice maps the files again.
+      ctx.selection.project.onDidChangeCurrentProject(() => this.sessionChanged()),
       ctx.data.onDidChange(() => this.refreshAll()),
+      // A write (Create Variable, Allow Pipeline…) made a list the files see stale: read it again,
+      // so that the file keeps every scope whole (the warning goes, and later ones still come).
+      ctx.data.onDidInvalidate(() => this.readAllSoon()),
     );
     for (const d of vscode.workspace.textDocuments) {
       this.opened(d);
@@ -137,6 +142,7 @@ export class PipelineFiles implements vscode.Disposable {
     );
   }
 
+  /** The session or the current project changed: each file's project is resolved again. */
   private sessionChanged(): void {
     this.links.clear();
     this.resolved.clear();
@@ -160,6 +166,23 @@ export class PipelineFiles implements vscode.Disposable {
         for (const d of vscode.workspace.textDocuments) {
           if (this.isPipelineDocument(d)) {
             this.refresh(d);
+          }
+        }
+      }, SETTLE_MS),
+    );
+  }
+
+  private readAllSoon(): void {
+    if (!this.loaded || this.timers.has('read')) {
+      return;
+    }
+    this.timers.set(
+      'read',
+      setTimeout(() => {
+        this.timers.delete('read');
+        for (const d of vscode.workspace.textDocuments) {
+          if (this.isPipelineDocument(d)) {
+            void this.readData(d);
           }
         }
       }, SETTLE_MS),

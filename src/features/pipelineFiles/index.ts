@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { FeatureContext } from '../../services';
 import { describeError } from '../../ui/errorMessages';
 import { showInformationMessage, showWarningMessage } from '../../ui/notify';
+import { scriptOf } from '../../ui/scripted';
 import { DataKey } from '../../workspace/workspaceData';
 import { PipelineFiles } from './editor';
 import { PIPELINE_FILE_GLOB } from './files';
@@ -31,7 +32,10 @@ export function register(ctx: FeatureContext): vscode.Disposable[] {
     files.onDidStart((engine) => providers.push(...registerProviders(ctx, files, engine, selector))),
     vscode.workspace.registerTextDocumentContentProvider(SERVICE_SCHEME, { onDidChange: copyChanged.event, provideTextDocumentContent: (uri) => copies.get(uri.toString()) ?? '' }),
     vscode.commands.registerCommand(PipelineCommand.Compare, (uri?: vscode.Uri, index?: number) => compare(ctx, files, copies, copyChanged, uri, index)),
-    vscode.commands.registerCommand(PipelineCommand.Update, (uri?: vscode.Uri, index?: number, options?: { confirm?: boolean }) => update(ctx, files, copies, copyChanged, uri, index, options)),
+    // `{ confirm }` as the last argument answers the confirmation only under the test harness (scriptOf).
+    vscode.commands.registerCommand(PipelineCommand.Update, (uri?: vscode.Uri, index?: number, ...rest: unknown[]) =>
+      update(ctx, files, copies, copyChanged, uri, index, scriptOf(rest, ctx.context) as { confirm?: boolean } | undefined),
+    ),
   ];
 }
 
@@ -130,7 +134,7 @@ async function update(
   if (!(await showDiff(ctx, copies, changed, t))) {
     return 'cancelled';
   }
-  const scripted = options?.confirm !== undefined && ctx.context.extensionMode === vscode.ExtensionMode.Test;
+  const scripted = typeof options?.confirm === 'boolean';
   const ok = vscode.l10n.t('Update');
   const answer = scripted ? (options?.confirm ? ok : undefined) : await showWarningMessage(vscode.l10n.t('Replace the service\u2019s definition of {0} with this file\u2019s (the diff is open)?', t.name), { modal: true }, ok);
   if (answer !== ok) {

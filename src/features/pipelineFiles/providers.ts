@@ -189,7 +189,8 @@ export function registerProviders(ctx: FeatureContext, files: PipelineFiles, eng
   const actions: vscode.CodeActionProvider = {
     provideCodeActions(d, _range, context) {
       const analysis = ready(d);
-      const project = files.linkOf(d)?.project;
+      const link = files.linkOf(d);
+      const project = link?.project;
       if (!analysis || project === undefined) {
         return [];
       }
@@ -205,7 +206,7 @@ export function registerProviders(ctx: FeatureContext, files: PipelineFiles, eng
           const action = new vscode.CodeAction(vscode.l10n.t('Create variable {0}…', ref.name), vscode.CodeActionKind.QuickFix);
           action.diagnostics = [diagnostic];
           action.isPreferred = true;
-          const item = pipeline ? { project: { name: project }, pipeline: { id: pipeline.id, name: pipeline.name ?? String(pipeline.id) }, key: ref.name } : { projectName: project, key: ref.name };
+          const item = pipeline ? { project: { name: project, display_name: link?.displayName }, pipeline: { id: pipeline.id, name: pipeline.name ?? String(pipeline.id) }, key: ref.name } : { projectName: project, key: ref.name };
           action.command = { command: Command.CreateVariable, title: action.title, arguments: [item] };
           out.push(action);
         } else if (diagnostic.code === TARGET_REFUSES) {
@@ -251,6 +252,10 @@ export function registerProviders(ctx: FeatureContext, files: PipelineFiles, eng
           out.push(new vscode.CodeLens(at, { title: vscode.l10n.t('Open in Browser'), command: Command.OpenInBrowser, arguments: [{ html_url: service.html_url }] }));
         }
         out.push(new vscode.CodeLens(at, { title: vscode.l10n.t('Compare with the service'), command: PipelineCommand.Compare, arguments: [d.uri, index] }));
+        // Only where the service keeps the definition: one kept in Git has Git as its source.
+        if (service.definition_source !== 'REMOTE') {
+          out.push(new vscode.CodeLens(at, { title: vscode.l10n.t('Update the service from this file…'), command: PipelineCommand.Update, arguments: [d.uri, index] }));
+        }
       });
       return out;
     },

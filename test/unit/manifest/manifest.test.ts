@@ -94,7 +94,7 @@ describe('manifest', () => {
     assert.equal(walkthrough.id, 'gettingStarted');
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['signIn', 'selectWorkspace', 'browse', 'createVariable', 'allowPipeline', 'runPipeline'],
+      ['signIn', 'selectWorkspace', 'browse', 'createVariable', 'allowPipeline', 'runPipeline', 'pipelineFiles'],
     );
     for (const s of walkthrough.steps) {
       assert.ok(s.completionEvents.length > 0, `${s.id} has no completion event`);
