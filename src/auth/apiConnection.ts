@@ -22,12 +22,6 @@ export interface TokenRenewal {
   lastKnown(): string | undefined;
 }
 
-/** The OAuth accounts' renewal (src/auth/oauthTokens.ts), per address. */
-export interface TokenRenewals {
-  forAddress(baseUrl: string): TokenRenewal;
-  accessToken(baseUrl: string): Promise<string | undefined>;
-}
-
 export class ApiConnection implements vscode.Disposable {
   private readonly rateLimits = new Map<string, RateLimitState>();
   private readonly requests = new Emitter<RequestEvent>();
@@ -38,15 +32,8 @@ export class ApiConnection implements vscode.Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     version: string,
-    /** Given when the connection is made: an account's client (accountClient) renews its OAuth token through it. */
-    readonly renewals?: TokenRenewals,
   ) {
     this.userAgent = `workspace-automation/${version} (vscode ${vscode.version})`;
-  }
-
-  /** The client of a signed-in account at `baseUrl`: an OAuth account's token is renewed (before expiry, once after a 401). */
-  accountClient(baseUrl: string, getToken: () => string | undefined): ApiClient {
-    return this.clientFor(baseUrl, getToken, this.renewals?.forAddress(baseUrl));
   }
 
   /** A client for one API address; the token is read per request (never kept by the client). */

@@ -11,7 +11,7 @@ import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddress, saveSetting, Setting } from '../settings';
 import { Command, ContextKey } from '../commandIds';
-import type { ApiConnection, TokenRenewals } from './apiConnection';
+import type { ApiConnection, TokenRenewal } from './apiConnection';
 import { accountLabel, AccountRegistry, type AccountRecord } from './accounts';
 
 export { ENV_TOKEN };
@@ -56,6 +56,8 @@ export class AuthSession implements Session, vscode.Disposable {
   readonly accounts: AccountRegistry;
   /** Switch Account's writes in progress: a workspace change waits for them (see showAccount). */
   private switching = 0;
+  /** Keeps OAuth accounts' tokens fresh (src/auth/oauthTokens.ts); given by the kernel. */
+  tokenRenewal: { forAddress(baseUrl: string): TokenRenewal; accessToken(baseUrl: string): Promise<string | undefined> } | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -97,11 +99,6 @@ export class AuthSession implements Session, vscode.Disposable {
     return this.loaded.then(() => this.reloading);
   }
 
-  /** Keeps OAuth accounts' tokens fresh (src/auth/oauthTokens.ts): the connection's, given to it when the kernel made it. */
-  get tokenRenewal(): TokenRenewals | undefined {
-    return this.connection?.renewals;
-  }
-
   /** Where clients come from (the kernel gives it when the API code loads, with the features); it tells of every answer. */
   connect(connection: ApiConnection): void {
     this.connection = connection;
@@ -116,7 +113,7 @@ export class AuthSession implements Session, vscode.Disposable {
     if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
       const baseUrl = this._baseUrl;
       const tokenOfAddress = (): string | undefined => this.tokenFor(baseUrl);
-      this._client = this.connection ? this.connection.accountClient(baseUrl, tokenOfAddress) : this.clientFor(baseUrl, tokenOfAddress);
+      this._client = this.connection ? this.connection.clientFor(baseUrl, tokenOfAddress, this.tokenRenewal?.forAddress(baseUrl)) : this.clientFor(baseUrl, tokenOfAddress);
       this.clientBaseUrl = this._baseUrl;
     }
     return this._client;
