@@ -54,6 +54,14 @@ export class PipelineFiles implements vscode.Disposable {
       // The file's project is the current project's: another choice maps the files again.
       ctx.selection.project.onDidChangeCurrentProject(() => this.sessionChanged()),
       ctx.data.onDidChange(() => this.refreshAll()),
+      // A file shown again (its tab opened) reads what it needs; the data home answers from its cache.
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const e of editors) {
+          if (this.loaded && this.isPipelineDocument(e.document)) {
+            void this.readData(e.document);
+          }
+        }
+      }),
       // A write (Create Variable, Allow Pipeline…) made a list the files see stale: read it again,
       // so that the file keeps every scope whole (the warning goes, and later ones still come).
       ctx.data.onDidInvalidate(() => this.readAllSoon()),
@@ -115,7 +123,9 @@ export class PipelineFiles implements vscode.Disposable {
     }
     void this.load().then(() => {
       this.refresh(d);
-      void this.readData(d);
+      if (shownInTab(d)) {
+        void this.readData(d);
+      }
     });
   }
 
@@ -149,7 +159,9 @@ export class PipelineFiles implements vscode.Disposable {
     for (const d of vscode.workspace.textDocuments) {
       if (this.loaded && this.isPipelineDocument(d)) {
         this.refresh(d);
-        void this.readData(d);
+        if (shownInTab(d)) {
+          void this.readData(d);
+        }
       }
     }
   }
@@ -181,7 +193,7 @@ export class PipelineFiles implements vscode.Disposable {
       setTimeout(() => {
         this.timers.delete('read');
         for (const d of vscode.workspace.textDocuments) {
-          if (this.isPipelineDocument(d)) {
+          if (this.isPipelineDocument(d) && shownInTab(d)) {
             void this.readData(d);
           }
         }
@@ -383,4 +395,14 @@ export class PipelineFiles implements vscode.Disposable {
 
 function seen(v: Variable): { key: string; value: string; encrypted: boolean; description?: string } {
   return { key: v.key, value: v.value ?? '', encrypted: v.encrypted === true, ...(typeof v.description === 'string' && v.description !== '' ? { description: v.description } : {}) };
+}
+
+/**
+ * True when the document is open in a tab: the service is read only for files the person has open
+ * (the rate budget). The editor keeps a closed file's document loaded for minutes, and other
+ * extensions load documents without showing them.
+ */
+function shownInTab(d: vscode.TextDocument): boolean {
+  const uri = d.uri.toString();
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
 }
