@@ -33,6 +33,7 @@ import {
   labelOf,
   requests,
   resetEmulator,
+  runDismissing,
   setSetting,
   signedInAs,
   signedOutState,
@@ -667,20 +668,6 @@ describe('security: Sign In and Select Workspace take scripted arguments only un
   after(async () => {
     await signedOutState();
   });
-
-  /** Runs `command` with `args`, closing whatever it asks (the person says no) until it settles. */
-  async function runDismissing(command: string, ...args: unknown[]): Promise<unknown> {
-    let settled: { result: unknown } | undefined;
-    const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then((result) => (settled = { result }));
-    await waitFor(`${command} to settle, what it asks dismissed`, async () => {
-      if (!settled) {
-        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      }
-      return settled;
-    });
-    await running;
-    return settled!.result;
-  }
 
   it('Sign In with { token, workspace }: nothing signed in, the token stored and the workspace stay; the person is asked instead', async () => {
     assert.equal(harness, '1', 'the harness set the flag');

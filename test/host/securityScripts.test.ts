@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TEST_HARNESS_ENV } from '../../src/testHarness';
 import type { ExtensionApi } from '../../src/extension';
-import { apiCall, clearRequests, requests, signedInAs, signedOutState, waitFor } from './sessionHelpers';
+import { apiCall, clearRequests, requests, runDismissing, signedInAs, signedOutState } from './sessionHelpers';
 
 /** A prompter as another extension would pass it: it records that it was asked and answers yes to everything. */
 function foreignPrompter(asked: string[]) {
@@ -49,28 +49,6 @@ describe('security: confirmations only the person gives (a prompter from another
   after(async () => {
     await signedOutState();
   });
-
-  /** Runs `command`, closing what it asks (quick input, notifications: the person says no) until it settles. */
-  async function runDismissing(command: string, ...args: unknown[]): Promise<unknown> {
-    let settled: { result: unknown } | undefined;
-    const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then(
-      (result) => (settled = { result }),
-      (error: unknown) => (settled = { result: error }),
-    );
-    await waitFor(
-      `${command} to settle, what it asks dismissed`,
-      async () => {
-        if (!settled) {
-          await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-          await vscode.commands.executeCommand('notifications.clearAll');
-        }
-        return settled;
-      },
-      30_000,
-    );
-    await running;
-    return settled!.result;
-  }
 
   /** The write requests the emulator received since the test began (anything but GET). */
   async function writes(): Promise<string[]> {

@@ -182,3 +182,28 @@ export function filesUnder(dir: string): string[] {
 export function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
 }
+
+/**
+ * Runs `command` with `args` as the person would meet it: whatever it asks (a quick input, a
+ * notification) is closed, the person saying no, until the command settles; what it resolved.
+ */
+export async function runDismissing(command: string, ...args: unknown[]): Promise<unknown> {
+  let settled: { result: unknown } | undefined;
+  const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then(
+    (result) => (settled = { result }),
+    (error: unknown) => (settled = { result: error }),
+  );
+  await waitFor(
+    `${command} to settle, what it asks dismissed`,
+    async () => {
+      if (!settled) {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        await vscode.commands.executeCommand('notifications.clearAll');
+      }
+      return settled;
+    },
+    30_000,
+  );
+  await running;
+  return settled!.result;
+}
