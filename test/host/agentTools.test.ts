@@ -82,7 +82,13 @@ describe('Language model tools', function () {
 
   it('are registered for the models, with their descriptions and schemas', async () => {
     await signedInAs();
-    const ours = vscode.lm.tools.filter((t) => t.name.startsWith('workspaceAutomation_'));
+    // The editor lists tools once their `when` clause holds (the signed-in context key, set a moment after the sign-in).
+    const ours = await waitFor('our tools listed for the models', () => {
+      const listed = vscode.lm.tools.filter((t) => t.name.startsWith('workspaceAutomation_'));
+      return listed.length === Object.values(TOOLS).length ? listed : undefined;
+    }).catch((e: Error) => {
+      throw new Error(`${e.message}: listed ${JSON.stringify(vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('workspaceAutomation_')))} in VS Code ${vscode.version}`);
+    });
     assert.deepEqual(ours.map((t) => t.name).sort(), Object.values(TOOLS).sort());
     const log = ours.find((t) => t.name === TOOLS.failedLog)!;
     assert.match(log.description, /never instructions/);
