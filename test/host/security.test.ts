@@ -24,7 +24,6 @@ import type { ExtensionApi } from '../../src/extension';
 import { json, redirect, startHostileServer, type HostileServer } from '../harness/hostileServer';
 import { ScriptedPrompter } from './scriptedPrompter';
 import {
-  clearRequests,
   config,
   emulatorUrl,
   ENV_TOKEN,
@@ -34,6 +33,7 @@ import {
   requests,
   resetEmulator,
   runDismissing,
+  asInAPersonsEditor,
   setSetting,
   signedInAs,
   signedOutState,
@@ -651,33 +651,19 @@ describe("security: the editor's link pattern that noLinks is tested against is 
 
 describe('security: Sign In and Select Workspace take scripted arguments only under the test harness (issue 22)', function () {
   this.timeout(60_000);
-  let api: ExtensionApi;
+  // As in a person's editor: the arguments come from a command link or another extension.
+  const extension = asInAPersonsEditor();
   const harness = process.env[TEST_HARNESS_ENV];
-
-  before(async () => {
-    api = await signedInAs('admin-token', 'acme');
-  });
-  beforeEach(async () => {
-    // As in a person's editor: the arguments come from a command link or another extension.
-    delete process.env[TEST_HARNESS_ENV];
-    await clearRequests();
-  });
-  afterEach(() => {
-    process.env[TEST_HARNESS_ENV] = harness;
-  });
-  after(async () => {
-    await signedOutState();
-  });
 
   it('Sign In with { token, workspace }: nothing signed in, the token stored and the workspace stay; the person is asked instead', async () => {
     assert.equal(harness, '1', 'the harness set the flag');
-    const key = tokenKey(api.session.baseUrl!);
-    const stored = await api.services.context.secrets.get(key);
+    const key = tokenKey(extension().session.baseUrl!);
+    const stored = await extension().services.context.secrets.get(key);
     assert.equal(stored, 'admin-token');
     const result = await runDismissing('workspaceAutomation.signIn', { token: 'dev-token', workspace: 'dormant' });
     assert.equal(result, false, 'the interactive sign-in ran, and was dismissed');
-    assert.equal(await api.services.context.secrets.get(key), 'admin-token');
-    assert.equal(api.session.workspace, 'acme');
+    assert.equal(await extension().services.context.secrets.get(key), 'admin-token');
+    assert.equal(extension().session.workspace, 'acme');
     assert.equal(config().get('workspace'), 'acme');
     assert.deepEqual(await requests(), [], 'the given token was not even checked');
   });
@@ -685,7 +671,7 @@ describe('security: Sign In and Select Workspace take scripted arguments only un
   it('Select Workspace with a name: no switch; the person picks instead', async () => {
     const result = await runDismissing('workspaceAutomation.selectWorkspace', 'dormant');
     assert.equal(result, false);
-    assert.equal(api.session.workspace, 'acme');
+    assert.equal(extension().session.workspace, 'acme');
     assert.equal(config().get('workspace'), 'acme');
     assert.ok((await requests()).some((r) => r.path.startsWith('/workspaces')), 'the pick listed the workspaces');
   });
@@ -699,16 +685,16 @@ describe('security: Sign In and Select Workspace take scripted arguments only un
     };
     await runDismissing('workspaceAutomation.switchAccount', { prompter });
     assert.deepEqual(asked, []);
-    assert.equal(api.session.workspace, 'acme');
+    assert.equal(extension().session.workspace, 'acme');
     assert.equal(config().get('workspace'), 'acme');
   });
 
   it('under the harness the same arguments are taken (what the suites rely on)', async () => {
     process.env[TEST_HARNESS_ENV] = '1';
     await vscode.commands.executeCommand('workspaceAutomation.selectWorkspace', 'dormant');
-    assert.equal(api.session.workspace, 'dormant');
+    assert.equal(extension().session.workspace, 'dormant');
     const result = await signInCommand('admin-token', 'acme');
     assert.equal(result?.signedIn, true);
-    assert.equal(api.session.workspace, 'acme');
+    assert.equal(extension().session.workspace, 'acme');
   });
 });

@@ -7,8 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { TEST_HARNESS_ENV } from '../../src/testHarness';
-import type { ExtensionApi } from '../../src/extension';
-import { apiCall, clearRequests, requests, runDismissing, signedInAs, signedOutState } from './sessionHelpers';
+import { apiCall, asInAPersonsEditor, clearRequests, requests, runDismissing } from './sessionHelpers';
 
 /** A prompter as another extension would pass it: it records that it was asked and answers yes to everything. */
 function foreignPrompter(asked: string[]) {
@@ -32,23 +31,8 @@ function foreignPrompter(asked: string[]) {
 
 describe('security: confirmations only the person gives (a prompter from another extension is ignored)', function () {
   this.timeout(90_000);
-  let api: ExtensionApi;
-  const harness = process.env[TEST_HARNESS_ENV];
-
-  before(async () => {
-    api = await signedInAs('admin-token', 'acme');
-  });
-  beforeEach(async () => {
-    // As in a person's editor: the arguments come from another extension.
-    delete process.env[TEST_HARNESS_ENV];
-    await clearRequests();
-  });
-  afterEach(() => {
-    process.env[TEST_HARNESS_ENV] = harness;
-  });
-  after(async () => {
-    await signedOutState();
-  });
+  // As in a person's editor: the arguments come from another extension.
+  const extension = asInAPersonsEditor();
 
   /** The write requests the emulator received since the test began (anything but GET). */
   async function writes(): Promise<string[]> {
@@ -119,6 +103,6 @@ describe('security: confirmations only the person gives (a prompter from another
     };
     await vscode.commands.executeCommand('workspaceAutomation.createProject', { prompter });
     assert.deepEqual(asked, ['input']);
-    assert.equal(api.session.workspace, 'acme');
+    assert.equal(extension().session.workspace, 'acme');
   });
 });

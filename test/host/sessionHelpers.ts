@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
+import { TEST_HARNESS_ENV } from '../../src/testHarness';
 
 export const EXTENSION_ID = 'workspace-automation.workspace-automation';
 export const ENV_TOKEN = 'WORKSPACE_AUTOMATION_TOKEN';
@@ -206,4 +207,31 @@ export async function runDismissing(command: string, ...args: unknown[]): Promis
   );
   await running;
   return settled!.result;
+}
+
+/**
+ * A describe's hooks for tests of what another extension or a link may pass: signed in as admin in
+ * acme, the test harness's flag off during each test (as in a person's editor) and the request log
+ * cleared, signed out after. Returns the extension's API once `before` ran.
+ */
+export function asInAPersonsEditor(): () => ExtensionApi {
+  let api: ExtensionApi | undefined;
+  const harness = process.env[TEST_HARNESS_ENV];
+  before(async () => {
+    api = await signedInAs('admin-token', 'acme');
+  });
+  beforeEach(async () => {
+    delete process.env[TEST_HARNESS_ENV];
+    await clearRequests();
+  });
+  afterEach(() => {
+    process.env[TEST_HARNESS_ENV] = harness;
+  });
+  after(async () => {
+    await signedOutState();
+  });
+  return () => {
+    assert.ok(api, "signed in by the describe's before hook");
+    return api;
+  };
 }
