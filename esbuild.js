@@ -88,7 +88,9 @@ const fetchApart = {
 /**
  * `./lazy` (src/extension.ts) is dist/lazy.js; `node-fetch` is dist/fetch.js; the pipeline files'
  * reader (`import('./engine/index.js')` in src/features/pipelineFiles/editor.ts: yaml, ajv, the
- * schema) is dist/pipelineFiles.js, loaded when the first pipeline file opens.
+ * schema) is dist/pipelineFiles.js, loaded when the first pipeline file opens; the YAML library
+ * the agent tools read a pipeline's targets with (src/features/agentTools/deployTargets.ts) is
+ * dist/yaml.js, loaded on the first such read.
  */
 const apart = {
   name: 'apart',
@@ -97,6 +99,9 @@ const apart = {
     build.onResolve({ filter: /^node-fetch$/ }, () => ({ path: './fetch.js', external: true }));
     build.onResolve({ filter: /^\.\/engine\/index\.js$/ }, (args) =>
       relative(args.importer) === 'src/features/pipelineFiles/editor.ts' ? { path: './pipelineFiles.js', external: true } : undefined,
+    );
+    build.onResolve({ filter: /^yaml$/ }, (args) =>
+      relative(args.importer) === 'src/features/agentTools/deployTargets.ts' ? { path: './yaml.js', external: true } : undefined,
     );
   },
 };
@@ -214,11 +219,18 @@ async function bundleOptions({
     external: [],
     plugins,
   };
+  const yamlOptions = {
+    ...common,
+    stdin: { contents: "module.exports = require('yaml');", resolveDir: __dirname, sourcefile: 'yaml.js' },
+    outfile: `${outdir}/yaml.js`,
+    external: [],
+    plugins,
+  };
   if (single) {
     // `--single` (the bench's "without the split"): src/lazy.ts inside dist/extension.js, still
     // run on first use (esbuild keeps a required module's top level until the require), but read
     // and compiled at activation.
-    return [{ ...mainOptions("export * from './src/extension';"), plugins: [vscodeOnce, fetchApart, srcWithoutSideEffects, ...plugins] }, fetchOptions, pipelineFilesOptions];
+    return [{ ...mainOptions("export * from './src/extension';"), plugins: [vscodeOnce, fetchApart, srcWithoutSideEffects, ...plugins] }, fetchOptions, pipelineFilesOptions, yamlOptions];
   }
   // Which modules the main bundle has (with code of their own), then which of them lazy.js uses;
   // again with those exported (exporting a module whole may bring more modules into the main
@@ -240,7 +252,7 @@ async function bundleOptions({
     }
     shared = used;
   }
-  return [mainOptions(mainEntry(shared)), lazyOptions(inMain, new Set()), fetchOptions, pipelineFilesOptions];
+  return [mainOptions(mainEntry(shared)), lazyOptions(inMain, new Set()), fetchOptions, pipelineFilesOptions, yamlOptions];
 }
 
 async function main() {

@@ -1,6 +1,6 @@
 // The workspace's data: what the service said about the signed-in account's workspace, at its API
 // address, kept by key (src/workspace/keyedStore.ts): the projects, the pipelines of a project, the
-// actions of a pipeline, the targets and a target, the variables of a scope, the commits of a
+// actions and the definition of a pipeline, the targets and a target, the variables of a scope, the commits of a
 // project under a date filter and a commit, and the account's workspaces. Views render from it,
 // pickers and commands read it, a write puts its answer in it or invalidates what it changed. Each
 // request uses the session's client and workspace of the moment; another address, account or
@@ -17,6 +17,7 @@ import {
   type Execution,
   type ExecutionSummary,
   type Pipeline,
+  type PipelineDefinition,
   type Project,
   type ProjectRef,
   type Target,
@@ -63,6 +64,7 @@ export const DataFamily = {
   project: 'project:',
   pipelines: 'pipelines:',
   actions: 'actions:',
+  definition: 'definition:',
   target: 'target:',
   variables: 'variables:',
   commits: 'commits:',
@@ -76,6 +78,8 @@ export const DataKey = {
   project: (name: string) => `${DataFamily.project}${name}`,
   pipelines: (project: string) => `${DataFamily.pipelines}${project}`,
   actions: (project: string, pipelineId: number) => `${DataFamily.actions}${project}/${pipelineId}`,
+  /** A pipeline's definition (YAML) as the service keeps it. */
+  definition: (project: string, pipelineId: number) => `${DataFamily.definition}${project}/${pipelineId}`,
   targets: 'targets',
   target: (id: string) => `${DataFamily.target}${id}`,
   /** One per scope: `variables:workspace`, `variables:project:web-app`, `variables:pipeline:103`… */
@@ -145,6 +149,18 @@ export class WorkspaceData implements Disposable {
       const { client, workspace } = this.signedIn();
       return client.listActions(workspace, project, pipelineId, { page, perPage: size }, { signal });
     });
+  }
+
+  /** A pipeline's definition (GET …/pipelines/:id?yaml=true, bounded): one request, then kept until invalidated. */
+  definition(project: string, pipelineId: number, signal?: AbortSignal): Promise<PipelineDefinition> {
+    return this.store.object(
+      DataKey.definition(project, pipelineId),
+      (s) => {
+        const { client, workspace } = this.signedIn();
+        return client.getPipelineYaml(workspace, project, pipelineId, { signal: s });
+      },
+      signal,
+    );
   }
 
   /** The target summaries (they say whom a target admits, not which pipelines it lists). */

@@ -114,9 +114,15 @@ describe('Language model tools', function () {
     assert.equal(failing.code, 2678004);
     assert.match(String(failing.fix), /allowPipeline/);
 
+    // The targets the pipeline deploys to, from its definition: 204's upload names production only.
     const targets = await invoke(TOOLS.pipelineTargets, { project: 'api-service', pipeline: '204' });
-    const production = (targets.targets as { id: string; allowsPipeline: boolean }[]).find((t) => t.id === 'production' || /production/i.test(JSON.stringify(t)));
-    assert.equal(production?.allowsPipeline, false, JSON.stringify(targets));
+    assert.equal(targets.deploysTo, 'the targets its actions name in its definition');
+    assert.deepEqual(
+      (targets.targets as { identifier: string; actions: string[]; allowsPipeline: boolean; why: string }[]).map((t) => [t.identifier, t.actions, t.allowsPipeline, t.why]),
+      [['production', ['Upload to production'], false, 'does not list this pipeline: a run using it fails with 2678004; allowPipeline fixes it']],
+    );
+    const none = await invoke(TOOLS.pipelineTargets, { project: 'api-service', pipeline: '201' });
+    assert.deepEqual([none.deploysTo, none.targets], ['no target: no action of this pipeline names one', []]);
 
     const vars = await invoke(TOOLS.variables, { project: 'api-service', pipeline: 'Publish image' });
     const list = vars.variables as { key: string; value: string; encrypted: boolean }[];

@@ -1,5 +1,5 @@
 // The read tools: recent runs, one run's summary, a failed action's log tail, a pipeline's (or an
-// action's) effective variables, the targets and whether each admits a pipeline. Each reads
+// action's) effective variables, the targets a pipeline deploys to (named in its definition) and whether each admits it. Each reads
 // through the workspace's data (kept answers reused; a run's log, which is not kept there, page
 // by page with the session's client, as the log documents do), asks nothing, and answers a small
 // JSON object (toolText.ts); nothing encrypted, no credential.
@@ -22,13 +22,16 @@ import {
   type Execution,
   type ExecutionSummary,
   type Pipeline,
+  type TargetSummary,
   type Variable,
 } from '../../api';
+import { describeError } from '../../ui/errorMessages';
 import type { FeatureContext } from '../../services';
 import { effectiveVariables } from '../../workspace/effectiveVariables';
 import type { ExecutionRef } from '../../workspace/runData';
 import { DEFAULT_PAGE_SIZE, MAX_PICKER_PAGES, PICKER_PAGE_SIZE } from '../../workspace/workspaceData';
 import { findPipeline, folderBranch, orRefuse, pipelinesOf, projectPlace, refusal, runOf, runRef, ToolRefusal, type Place } from './place';
+import { deployedTargets, type DeployedTargets } from './deployTargets';
 import { DEFAULT_LOG_LINES, field, logTail, MAX_ANSWER_CHARS } from './toolText';
 
 export type Answer = Record<string, unknown>;
@@ -238,31 +241,72 @@ export async function variables(ctx: FeatureContext, input: Input): Promise<Answ
   };
 }
 
+/** Whether a workspace target admits the pipeline, and why (the full target read when its summary cannot say). */
+async function admission(ctx: FeatureContext, t: TargetSummary & { id: string }, pipelineId: number): Promise<{ allowsPipeline: boolean; why: string }> {
+  if (allowsAllPipelines(t) === true) {
+    return { allowsPipeline: true, why: 'admits every pipeline' };
+  }
+  const full = ctx.data.knownTarget(t.id) ?? (await orRefuse(ctx.data.target(t.id)));
+  return mayPipelineUse(full, pipelineId)
+    ? { allowsPipeline: true, why: 'lists this pipeline' }
+    : { allowsPipeline: false, why: 'does not list this pipeline: a run using it fails with 2678004; allowPipeline fixes it' };
+}
+
+function targetLine(t: TargetSummary): Answer {
+  return { id: field(t.id, 100), identifier: field(t.identifier, 100), name: field(targetName(t), 100), type: field(t.type, 30) };
+}
+
+/**
+ * The targets the pipeline deploys to (the ones its actions name in its definition), each with
+ * whether it admits the pipeline; when the definition cannot be read, every workspace target,
+ * saying so.
+ */
 export async function pipelineTargets(ctx: FeatureContext, input: Input): Promise<Answer> {
   const place = await projectPlace(ctx, input.project);
   const pipeline = await findPipeline(ctx, place, input.pipeline);
   const listed = await orRefuse(ctx.data.every(ctx.data.targets(PICKER_PAGE_SIZE), { maxPages: MAX_PICKER_PAGES }));
+  const workspaceTargets = listed.items.filter(canOpenTarget);
+  let deployed: DeployedTargets | string;
+  try {
+    deployed = await deployedTargets((await ctx.data.definition(place.project, pipeline.id)).yaml);
+  } catch (error) {
+    deployed = `the service did not give it (${field(describeError(error), 200) ?? 'unknown error'})`;
+  }
+  const head = { workspace: place.workspace, project: place.project, pipelineId: pipeline.id, pipeline: field(pipelineName(pipeline), 100) };
   const targets: Answer[] = [];
-  for (const t of listed.items.filter(canOpenTarget).slice(0, MAX_TARGETS)) {
-    const all = allowsAllPipelines(t);
-    let allows: boolean;
-    let why: string;
-    if (all === true) {
-      allows = true;
-      why = 'admits every pipeline';
-    } else {
-      const full = ctx.data.knownTarget(t.id) ?? (await orRefuse(ctx.data.target(t.id)));
-      allows = mayPipelineUse(full, pipeline.id);
-      why = allows ? 'lists this pipeline' : 'does not list this pipeline: a run using it fails with 2678004; allowPipeline fixes it';
+  if (typeof deployed === 'string') {
+    for (const t of workspaceTargets.slice(0, MAX_TARGETS)) {
+      targets.push({ ...targetLine(t), ...(await admission(ctx, t, pipeline.id)) });
     }
-    targets.push({ id: field(t.id, 100), name: field(targetName(t), 100), type: field(t.type, 30), allowsPipeline: allows, why });
+    return {
+      ...head,
+      deploysTo: `unknown: the pipeline's definition could not be read (${deployed}), so every workspace target is listed`,
+      targets,
+      ...(!listed.complete || workspaceTargets.length > MAX_TARGETS ? { more: 'Not every target was read.' } : {}),
+    };
+  }
+  for (const [identifier, actions] of [...deployed.named].slice(0, MAX_TARGETS)) {
+    const by = { actions: actions.slice(0, 10).map((a) => field(a, 100)) };
+    const target = workspaceTargets.find((t) => t.identifier === identifier) ?? workspaceTargets.find((t) => t.id === identifier);
+    if (target) {
+      targets.push({ ...targetLine(target), ...by, ...(await admission(ctx, target, pipeline.id)) });
+    } else if (deployed.inline.has(identifier)) {
+      targets.push({ identifier: field(identifier, 100), ...by, why: 'defined in the pipeline\'s own definition (no workspace target\'s allowed pipelines apply)' });
+    } else if (identifier.includes('$')) {
+      targets.push({ identifier: field(identifier, 100), ...by, why: 'a variable: the service resolves it when the run starts' });
+    } else {
+      targets.push({
+        identifier: field(identifier, 100),
+        ...by,
+        found: false,
+        why: listed.complete ? 'not among the workspace\'s targets (it may be a project\'s or a pipeline\'s own target, which this tool does not read)' : 'not among the targets read (not every target was read)',
+      });
+    }
   }
   return {
-    workspace: place.workspace,
-    project: place.project,
-    pipelineId: pipeline.id,
-    pipeline: field(pipelineName(pipeline), 100),
+    ...head,
+    deploysTo: deployed.named.size === 0 ? 'no target: no action of this pipeline names one' : 'the targets its actions name in its definition',
     targets,
-    ...(!listed.complete || listed.items.length > MAX_TARGETS ? { more: 'Not every target was read.' } : {}),
+    ...(deployed.named.size > MAX_TARGETS ? { more: `${deployed.named.size - MAX_TARGETS} more targets not listed` } : {}),
   };
 }

@@ -85,13 +85,14 @@ function dedent(entry: string): string {
 }
 
 async function showDiff(ctx: FeatureContext, copies: Map<string, string>, changed: vscode.EventEmitter<vscode.Uri>, t: Target): Promise<boolean> {
-  const ready = await ctx.session.ensureReady();
-  if (!ready) {
+  if (!(await ctx.session.ensureReady())) {
     return false;
   }
   let serviceText: string;
   try {
-    serviceText = (await ready.client.getPipelineYaml(ready.workspace, t.project, t.pipelineId)).yaml;
+    // Read again each time: the comparison is with what the service keeps now.
+    ctx.data.invalidate(DataKey.definition(t.project, t.pipelineId));
+    serviceText = (await ctx.data.definition(t.project, t.pipelineId)).yaml;
   } catch (e) {
     await showWarningMessage(vscode.l10n.t('The service\u2019s definition of {0} could not be read: {1}', t.name, describeError(e)));
     return false;
@@ -153,6 +154,7 @@ async function update(
   }
   ctx.log.info(`Updated pipeline ${t.pipelineId} of ${t.project} from ${t.document.uri.path}.`);
   ctx.data.invalidate(DataKey.pipelines(t.project));
+  ctx.data.invalidate(DataKey.definition(t.project, t.pipelineId));
   void showInformationMessage(vscode.l10n.t('The service\u2019s pipeline {0} now has this file\u2019s definition.', t.name));
   return 'updated';
 }

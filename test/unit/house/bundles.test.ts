@@ -45,6 +45,13 @@ describe('house: the bundles', function () {
     assert.match(fs.readFileSync(path.join(dir, 'lazy.js'), 'utf8'), /require\("\.\/pipelineFiles\.js"\)/);
   });
 
+  it('the YAML library the agent tools read a pipeline\'s targets with is dist/yaml.js, required by dist/lazy.js on the first read', () => {
+    const reader = modulesOf(path.join(dir, 'yaml.js'));
+    assert.ok(reader.some((m) => m.startsWith('node_modules/yaml/')), reader.join(', '));
+    assert.deepEqual(reader.filter((m) => m.startsWith('src/')), []);
+    assert.match(fs.readFileSync(path.join(dir, 'lazy.js'), 'utf8'), /require\("\.\/yaml\.js"\)/);
+  });
+
   it('activation loads the session, the settings and the loader, nothing of a feature, the client, its budgets or the data', () => {
     for (const needed of ['src/extension.ts', 'src/auth/session.ts', 'src/settings.ts', 'src/lazyLoad.ts']) {
       assert.ok(main.includes(needed), `${needed} is in dist/extension.js (found: ${main.join(', ')})`);
