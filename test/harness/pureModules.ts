@@ -86,7 +86,6 @@ export const notLogic: Record<string, string> = {
   'src/features/variables/context.ts': 'an interface only',
   'src/tree/contextValues.ts': 'string constants, matched against package.json by the manifest tests',
   'src/features/commits/commitScheme.ts': 'one string constant (the commit documents\' URI scheme)',
-  'src/tree/sidebar.ts': 'the views\' registry (a map of providers and the intents they give): wiring, exercised by every extension-host test of a view',
 };
 
 /** Every vscode-free module outside the mutated folders, but those in `notLogic`. */
