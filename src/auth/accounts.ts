@@ -7,32 +7,10 @@
 import * as vscode from 'vscode';
 import type { BaseUrlInput } from '../api/baseUrl';
 import { locationNameAt } from './locations';
+import { ACCOUNTS_KEY, clientSecretKey, oauthTokenKey, scopesKey, tokenKey, TOKEN_KEY_PREFIX } from './storageKeys';
 
-const ACCOUNTS_KEY = 'workspaceAutomation.accounts';
-const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
-const OAUTH_KEY_PREFIX = 'workspaceAutomation.oauth:';
-const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
-const CLIENT_SECRET_KEY_PREFIX = 'workspaceAutomation.oauth.clientSecret:';
 /** More accounts than anyone uses: the stored list is bounded. */
 const MAX_ACCOUNTS = 50;
-
-/** The same key as the session's (src/auth/session.ts tokenKey): the access token of an address. */
-export function accountTokenKey(baseUrl: string): string {
-  return TOKEN_KEY_PREFIX + baseUrl;
-}
-
-/** Where an OAuth account's token set (access and refresh token, expiry) is kept. */
-export function oauthTokenKey(baseUrl: string): string {
-  return OAUTH_KEY_PREFIX + baseUrl;
-}
-
-/**
- * Where the client secret of an OAuth application is kept ('' for an application without one): per
- * address and client id, since the same id at another address is another service's application.
- */
-export function clientSecretKey(baseUrl: string, clientId: string): string {
-  return CLIENT_SECRET_KEY_PREFIX + JSON.stringify([baseUrl, clientId]);
-}
 
 /** What an OAuth account's sign-out hands the service's revocation (read before its secrets go). */
 export interface RevokedGrant {
@@ -202,7 +180,7 @@ export class AccountRegistry implements vscode.Disposable {
       if (clientId) {
         await this.context.secrets.delete(clientSecretKey(baseUrl, clientId));
       }
-      await this.context.secrets.delete(accountTokenKey(baseUrl));
+      await this.context.secrets.delete(tokenKey(baseUrl));
       await this.forgetRecord(baseUrl);
     } finally {
       this.removing.delete(baseUrl);
@@ -213,7 +191,7 @@ export class AccountRegistry implements vscode.Disposable {
   }
 
   private async forgetRecord(baseUrl: string): Promise<void> {
-    await this.context.globalState.update(SCOPES_KEY_PREFIX + baseUrl, undefined);
+    await this.context.globalState.update(scopesKey(baseUrl), undefined);
     // Fired even when it was not listed: the provider compares its sessions again.
     await this.change((list) => list.filter((a) => a.baseUrl !== baseUrl));
   }
@@ -223,11 +201,11 @@ export class AccountRegistry implements vscode.Disposable {
    * token set's: src/auth/oauthTokens.ts renews it, and loads with the features).
    */
   async storedToken(baseUrl: string): Promise<string | undefined> {
-    return (await this.context.secrets.get(accountTokenKey(baseUrl))) || undefined;
+    return (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
   }
 
   scopes(baseUrl: string): readonly string[] {
-    const scopes = this.context.globalState.get<unknown>(SCOPES_KEY_PREFIX + baseUrl);
+    const scopes = this.context.globalState.get<unknown>(scopesKey(baseUrl));
     return Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [];
   }
 

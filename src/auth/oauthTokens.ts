@@ -10,7 +10,8 @@ import { SignInAgainError } from '../api/oauthErrors';
 import { RefreshCoordinator } from '../api/oauthRefresh';
 import { requestToken, revokeToken } from '../api/oauthToken';
 import { TokenSet } from '../api/oauthTokenSet';
-import { accountLabel, oauthTokenKey, type AccountRegistry, type RevokedGrant } from './accounts';
+import { accountLabel, type AccountRegistry, type RevokedGrant } from './accounts';
+import { oauthTokenKey } from './storageKeys';
 import { lazyFetch, type TokenRenewal } from './apiConnection';
 import { Command } from '../commandIds';
 import { describeError } from '../ui/errorMessages';
@@ -18,7 +19,7 @@ import { showWarningMessage } from '../ui/notify';
 
 type Secrets = Pick<vscode.SecretStorage, 'get' | 'store' | 'delete'>;
 
-/** The OAuth token set of an address, when it has one that can be read (here, not in src/auth/accounts.ts: activation loads that one, and the set's reading is the client's code). */
+/** The OAuth token set of an address, when it has one that can be read (here, not in src/auth/accounts.ts: activation loads that one, and the set's reading is the client's code; its key: storageKeys.ts). */
 export async function readTokenSet(secrets: Secrets, baseUrl: string): Promise<TokenSet | undefined> {
   return TokenSet.deserialize(await secrets.get(oauthTokenKey(baseUrl)));
 }

@@ -13,15 +13,11 @@ import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddr
 import { Command, ContextKey } from '../commandIds';
 import type { ApiConnection, TokenRenewal } from './apiConnection';
 import { accountLabel, AccountRegistry, type AccountRecord } from './accounts';
+import { scopesKey, tokenKey } from './storageKeys';
 
 export { ENV_TOKEN };
 export type { SessionState };
-const TOKEN_KEY_PREFIX = 'workspaceAutomation.token:';
-const SCOPES_KEY_PREFIX = 'workspaceAutomation.scopes:';
-
-export function tokenKey(baseUrl: string): string {
-  return `${TOKEN_KEY_PREFIX}${baseUrl}`;
-}
+export { tokenKey };
 
 export class AuthSession implements Session, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
@@ -243,7 +239,7 @@ export class AuthSession implements Session, vscode.Disposable {
       this._client = undefined;
       this.clientBaseUrl = undefined;
     }
-    this._scopes = this._baseUrl && token ? this.context.globalState.get<string[]>(SCOPES_KEY_PREFIX + this._baseUrl) : undefined;
+    this._scopes = this._baseUrl && token ? this.context.globalState.get<string[]>(scopesKey(this._baseUrl)) : undefined;
     this.announce(force);
   }
 
@@ -273,7 +269,7 @@ export class AuthSession implements Session, vscode.Disposable {
       throw this._configError ?? new ConfigurationError('No API address is configured.');
     }
     this.refusedEnvToken = undefined;
-    await this.context.globalState.update(SCOPES_KEY_PREFIX + baseUrl, scopes ? [...scopes] : undefined);
+    await this.context.globalState.update(scopesKey(baseUrl), scopes ? [...scopes] : undefined);
     await this.context.secrets.store(tokenKey(baseUrl), token);
     await this.reload();
   }
@@ -285,7 +281,7 @@ export class AuthSession implements Session, vscode.Disposable {
     this.refusedEnvToken = this.env[ENV_TOKEN]?.trim() || undefined;
     if (this._baseUrl) {
       await this.context.secrets.delete(tokenKey(this._baseUrl));
-      await this.context.globalState.update(SCOPES_KEY_PREFIX + this._baseUrl, undefined);
+      await this.context.globalState.update(scopesKey(this._baseUrl), undefined);
     }
     this.client?.rateLimit.clear();
     await this.reload();
