@@ -40,7 +40,14 @@ export async function signInWith(wb: Workbench, token: string): Promise<void> {
   await wb.waitQuickInput({ title: /Sign In/ });
   await wb.submit(token);
   await wb.waitQuickInputClosed();
-  await wb.waitForRows('Projects', (rows) => sameList(rows.map((r) => r.label), demoProjects().map(projectLabel)), 'the projects after sign-in');
+  try {
+    await wb.waitForRows('Projects', (rows) => sameList(rows.map((r) => r.label), demoProjects().map(projectLabel)), 'the projects after sign-in');
+  } catch (e) {
+    // What the window shows instead (a step still asking, a message): the evidence of a hook's failure has no screenshot.
+    const open = await wb.quickInput.isVisible().catch(() => false);
+    const asking = open ? `; the quick input asks ${JSON.stringify([await wb.quickInputTitle(), await wb.quickInputMessage(), await wb.quickPickItems().catch(() => [])])}` : '';
+    throw new Error(`${(e as Error).message}${asking}; notifications: ${JSON.stringify(await wb.notifications().catch(() => []))}`);
+  }
 }
 
 /**

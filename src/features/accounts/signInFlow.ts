@@ -175,6 +175,9 @@ export interface SignInKernel {
 /** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
 export async function signInInteractive(kernel: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
   const { session, data } = kernel;
+  // The address shown, once the session has read it: before, it is unknown, and a sign-in to the
+  // shown address would be taken for one to another (whose workspace, not the shown one's, is kept).
+  await session.ready();
   const apiUrl = getApiUrl();
   const shownAddress = session.baseUrl;
   const answers: SignInAnswers = { accountType: getAccountType(), host: getHost() ?? '' };
