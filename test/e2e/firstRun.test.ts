@@ -48,7 +48,7 @@ describe('first run (UI)', () => {
       const t = await wb.welcomeText('Projects');
       return /Sign In asks where your account is/.test(t) ? t : undefined;
     });
-    assert.match(text, /US, EU or self-hosted/);
+    assert.match(text, /US, EU, Asia or self-hosted/);
     assert.match(text, /Open the token page/);
     assert.doesNotMatch(text, /settings/i, 'an EU account is asked for by Sign In, not set in the settings first');
     assert.equal((await sidebarWelcomes()).length, 1);

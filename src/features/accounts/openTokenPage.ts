@@ -1,6 +1,6 @@
 // Workspace Automation: Open the Token Page. Opens the profile page where the user creates a
 // personal access token, for their account type: the one in the settings once chosen, else asked
-// (US, EU or self-hosted, as Sign In asks). Resolves with the page opened, if any.
+// (US, EU, Asia or self-hosted, as Sign In asks). Resolves with the page opened, if any.
 import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType } from '../../api/baseUrl';
 import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../../settings';
