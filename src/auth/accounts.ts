@@ -67,6 +67,8 @@ export class AccountRegistry implements vscode.Disposable {
   readonly onDidChange = this.changeEmitter.event;
   private readonly subscription: vscode.Disposable;
   private writing: Promise<void> = Promise.resolve();
+  /** The sign-ins' ends and the token deletions heard, in turn (oneAtATime). */
+  private turns: Promise<void> = Promise.resolve();
   /** Addresses being removed here: their deletions are not news to the listener below. */
   private readonly removing = new Set<string>();
   /**
@@ -82,7 +84,7 @@ export class AccountRegistry implements vscode.Disposable {
   revoker: ((grant: RevokedGrant) => Promise<void>) | undefined;
 
   constructor(private readonly context: Pick<vscode.ExtensionContext, 'globalState' | 'secrets'>) {
-    this.subscription = context.secrets.onDidChange(async (e) => {
+    this.subscription = context.secrets.onDidChange((e) => {
       if (!e.key.startsWith(TOKEN_KEY_PREFIX)) {
         return;
       }
@@ -90,12 +92,20 @@ export class AccountRegistry implements vscode.Disposable {
       if (this.removing.has(baseUrl) || this.adding.has(baseUrl)) {
         return;
       }
-      if (this.get(baseUrl) && !(await context.secrets.get(e.key))) {
-        // The whole account: its token set and client secret too, never left behind unlisted.
-        await this.remove(baseUrl);
-      } else {
-        this.changeEmitter.fire();
-      }
+      // One at a time with the sign-ins: a deletion read before a sign-in of the same address
+      // began is acted on before it (else its removal, ending after, took the new account's
+      // record and token), and one heard after it finds the new token.
+      void this.oneAtATime(async () => {
+        if (this.removing.has(baseUrl)) {
+          return;
+        }
+        if (this.get(baseUrl) && !(await context.secrets.get(e.key))) {
+          // The whole account: its token set and client secret too, never left behind unlisted.
+          await this.remove(baseUrl);
+        } else {
+          this.changeEmitter.fire();
+        }
+      });
     });
   }
 
@@ -134,16 +144,25 @@ export class AccountRegistry implements vscode.Disposable {
    * by address; then `storeSecrets` (its token). A late event of an earlier deletion of this
    * address's token, heard in between, removes nothing.
    */
-  async add(account: AccountRecord, storeSecrets: () => Promise<void>): Promise<void> {
-    this.adding.add(account.baseUrl);
-    try {
-      await this.note(account);
-      await storeSecrets();
-    } finally {
-      this.adding.delete(account.baseUrl);
-      // Its token is there now (the listener above let the change pass): the Accounts menu lists it.
-      this.changeEmitter.fire();
-    }
+  add(account: AccountRecord, storeSecrets: () => Promise<void>): Promise<void> {
+    return this.oneAtATime(async () => {
+      this.adding.add(account.baseUrl);
+      try {
+        await this.note(account);
+        await storeSecrets();
+      } finally {
+        this.adding.delete(account.baseUrl);
+        // Its token is there now (the listener above let the change pass): the Accounts menu lists it.
+        this.changeEmitter.fire();
+      }
+    });
+  }
+
+  /** Runs the sign-ins' ends and the deletions heard, one after the other (a failure ends only its own). */
+  private oneAtATime(work: () => Promise<void>): Promise<void> {
+    const next = this.turns.then(work);
+    this.turns = next.catch(() => undefined);
+    return next;
   }
 
   /** Adds the account when it is not listed yet (a token stored by an earlier version or another way). */
