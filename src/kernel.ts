@@ -31,14 +31,14 @@ export interface Kernel extends FeatureContext, vscode.Disposable {
 }
 
 export function createKernel({ context, session, log }: KernelBase): Kernel {
-  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'));
+  // The OAuth renewal first: the connection is made with it (every account client renews through it).
+  const oauthTokens = new OAuthTokens(context, session.accounts);
+  const connection = new ApiConnection(log, String(context.extension.packageJSON.version ?? '0.0.0'), oauthTokens);
   session.connect(connection);
   if (session.workspace) {
     // Most likely a returning user, whose views ask for their rows once the token is read.
     connection.prepare();
   }
-  const oauthTokens = new OAuthTokens(context, session.accounts);
-  session.tokenRenewal = oauthTokens;
   const data = new WorkspaceData(session);
   // Runs are polled only while the window is focused (followed ones once a minute when not), and
   // wait for the reset when the budget of the address in use is spent. Follows end with the

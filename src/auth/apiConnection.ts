@@ -22,6 +22,13 @@ export interface TokenRenewal {
   lastKnown(): string | undefined;
 }
 
+/** The OAuth accounts' renewal (src/auth/oauthTokens.ts), per address; nothing for an account signed in with a token. */
+export interface AccountRenewal {
+  forAddress(baseUrl: string): TokenRenewal;
+  /** A fresh access token of the OAuth account at `baseUrl`; undefined for a token account. */
+  accessToken(baseUrl: string): Promise<string | undefined>;
+}
+
 export class ApiConnection implements vscode.Disposable {
   private readonly rateLimits = new Map<string, RateLimitState>();
   private readonly requests = new Emitter<RequestEvent>();
@@ -29,14 +36,26 @@ export class ApiConnection implements vscode.Disposable {
   readonly onDidRequest: Event<RequestEvent> = this.requests.event;
   private readonly userAgent: string;
 
+  /** `renewal`: the OAuth accounts' (given when the connection is made, as the kernel makes both). */
   constructor(
     private readonly log: vscode.LogOutputChannel,
     version: string,
+    private readonly renewal?: AccountRenewal,
   ) {
     this.userAgent = `workspace-automation/${version} (vscode ${vscode.version})`;
   }
 
-  /** A client for one API address; the token is read per request (never kept by the client). */
+  /** The client of an account: its token read per request, renewed by the OAuth renewal when the account at `baseUrl` is an OAuth one. */
+  accountClient(baseUrl: string, getToken: () => string | undefined): ApiClient {
+    return this.clientFor(baseUrl, getToken, this.renewal?.forAddress(baseUrl));
+  }
+
+  /** A fresh access token of the OAuth account at `baseUrl` (the Accounts menu's sessions); undefined for a token account. */
+  renewedToken(baseUrl: string): Promise<string | undefined> {
+    return this.renewal ? this.renewal.accessToken(baseUrl) : Promise.resolve(undefined);
+  }
+
+  /** A client for one API address and a token of the caller's (a token checked before it is stored: no renewal); the token is read per request (never kept by the client). */
   clientFor(baseUrl: string, getToken: () => string | undefined, renewal?: TokenRenewal): ApiClient {
     const secrets = (): (string | undefined)[] => [getToken(), renewal?.lastKnown()];
     return new ApiClient({

@@ -62,12 +62,12 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     const sessions: vscode.AuthenticationSession[] = [];
     for (const account of this.accounts.list()) {
       let token: string | undefined;
-      if (account.kind === 'oauth' && !this.session.tokenRenewal) {
+      if (account.kind === 'oauth' && !this.session.connected) {
         this.startRenewal();
       }
       try {
         // An OAuth account's token renewed first (a stored access token may have expired).
-        token = (await this.session.tokenRenewal?.accessToken(account.baseUrl)) ?? (await this.accounts.storedToken(account.baseUrl));
+        token = (await this.session.renewedToken(account.baseUrl)) ?? (await this.accounts.storedToken(account.baseUrl));
       } catch {
         // Cannot be renewed: the account stays listed (so that it can be signed out) with its stored token.
         token = await this.accounts.storedToken(account.baseUrl);

@@ -11,7 +11,7 @@ import { resolveBaseUrl } from '../api/baseUrl';
 import { ENV_TOKEN, envTokenApplies } from './address';
 import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddress, saveSetting, Setting } from '../settings';
 import { Command, ContextKey } from '../commandIds';
-import type { ApiConnection, TokenRenewal } from './apiConnection';
+import type { ApiConnection } from './apiConnection';
 import { accountLabel, AccountRegistry, type AccountRecord } from './accounts';
 import { scopesKey, tokenKey } from './storageKeys';
 
@@ -52,8 +52,6 @@ export class AuthSession implements Session, vscode.Disposable {
   readonly accounts: AccountRegistry;
   /** Switch Account's writes in progress: a workspace change waits for them (see showAccount). */
   private switching = 0;
-  /** Keeps OAuth accounts' tokens fresh (src/auth/oauthTokens.ts); given by the kernel. */
-  tokenRenewal: { forAddress(baseUrl: string): TokenRenewal; accessToken(baseUrl: string): Promise<string | undefined> } | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -95,7 +93,17 @@ export class AuthSession implements Session, vscode.Disposable {
     return this.loaded.then(() => this.reloading);
   }
 
-  /** Where clients come from (the kernel gives it when the API code loads, with the features); it tells of every answer. */
+  /** True once the kernel gave the connection (with the OAuth renewal): the API code is loaded. */
+  get connected(): boolean {
+    return this.connection !== undefined;
+  }
+
+  /** A fresh access token of the OAuth account at `baseUrl` (renewed if due); undefined for a token account or before the connection. */
+  renewedToken(baseUrl: string): Promise<string | undefined> {
+    return this.connection ? this.connection.renewedToken(baseUrl) : Promise.resolve(undefined);
+  }
+
+  /** Where clients come from (the kernel gives it when the API code loads, with the features, made with the OAuth renewal); it tells of every answer. */
   connect(connection: ApiConnection): void {
     this.connection = connection;
     this.disposables.push(connection.onDidRequest((e) => e.status !== undefined && this.noteAnswer()));
@@ -109,7 +117,7 @@ export class AuthSession implements Session, vscode.Disposable {
     if (this._client === undefined || this.clientBaseUrl !== this._baseUrl) {
       const baseUrl = this._baseUrl;
       const tokenOfAddress = (): string | undefined => this.tokenFor(baseUrl);
-      this._client = this.connection ? this.connection.clientFor(baseUrl, tokenOfAddress, this.tokenRenewal?.forAddress(baseUrl)) : this.clientFor(baseUrl, tokenOfAddress);
+      this._client = this.connection ? this.connection.accountClient(baseUrl, tokenOfAddress) : this.clientFor(baseUrl, tokenOfAddress);
       this.clientBaseUrl = this._baseUrl;
     }
     return this._client;
