@@ -11,14 +11,13 @@ import { SCOPES_FOR } from '../../api/scopes';
 import type { TokenSet } from '../../api/oauthTokenSet';
 import { lazyFetch } from '../../auth/apiConnection';
 import { storeTokenSet } from '../../auth/oauthTokens';
-import { greeting, verifyToken, type SignInKernel } from './signInFlow';
-import { selectWorkspace } from './workspacePicker';
+import { endSignIn, verifyToken, type SignInKernel } from './signInFlow';
 import { resolveBaseUrl, type BaseUrlInput } from '../../api/baseUrl';
-import { addressChoice, getWorkspace, saveSetting, Setting } from '../../settings';
+import { addressChoice, getWorkspace } from '../../settings';
 import { QuickInputPrompter, runSteps, type Prompter } from '../../ui/multiStepInput';
 import { describeError } from '../../ui/errorMessages';
 import { noLinks } from '../../ui/markdown';
-import { showErrorMessage, showInformationMessage } from '../../ui/notify';
+import { showErrorMessage } from '../../ui/notify';
 import { Command } from '../../commandIds';
 import { listenForRedirect, notTheAnswer } from './loopbackListener';
 
@@ -306,18 +305,14 @@ export async function signInWithOAuth(
   // account, then the access token the session reads.
   await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
   await session.accounts.storeClientSecret(baseUrl, clientId, clientSecret ?? '');
-  await session.accounts.add({ baseUrl, address, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() }, () =>
-    session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl),
+  await endSignIn(
+    kernel,
+    {
+      record: { baseUrl, address, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() },
+      storeSecrets: () => session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl),
+    },
+    verified,
+    { greet: true, workspace: args.workspace },
   );
-  if (verified.workspaces) {
-    kernel.data.seedWorkspaces(verified.workspaces);
-  }
-  void showInformationMessage(greeting(baseUrl, verified));
-  if (args.workspace) {
-    await saveSetting(Setting.Workspace, args.workspace);
-    await session.reload();
-  } else if (!getWorkspace()) {
-    await selectWorkspace(session, kernel.data);
-  }
   return { signedIn: true };
 }

@@ -18,6 +18,7 @@ import type { WorkspaceData } from '../../workspace/workspaceData';
 import { describeError } from '../../ui/errorMessages';
 import type { SignInArgs, SignInResult } from '../../auth/sessionTypes';
 import type { AuthSession } from '../../auth/session';
+import type { AccountRecord } from '../../auth/accounts';
 import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
 import { hostProblem } from '../../auth/address';
@@ -174,7 +175,7 @@ export interface SignInKernel {
 
 /** The interactive flow; resolves true when a token was stored (and a workspace chosen if needed). */
 export async function signInInteractive(kernel: SignInKernel, prompter: Prompter = new QuickInputPrompter()): Promise<boolean> {
-  const { session, data } = kernel;
+  const { session } = kernel;
   // The address shown, once the session has read it: before, it is unknown, and a sign-in to the
   // shown address would be taken for one to another (whose workspace, not the shown one's, is kept).
   await session.ready();
@@ -204,12 +205,7 @@ export async function signInInteractive(kernel: SignInKernel, prompter: Prompter
       await saveSetting(Setting.Workspace, kept);
     }
   }
-  await stored(kernel, token, verified, baseUrl);
-  void showInformationMessage(greeting(baseUrl, verified));
-  if (!getWorkspace()) {
-    return selectWorkspace(session, data, undefined, prompter);
-  }
-  return true;
+  return endSignIn(kernel, tokenAccount(kernel, token, verified, baseUrl), verified, { greet: true, prompter });
 }
 
 /** The greeting after a sign-in: with the user's name when it could be read, without otherwise. */
@@ -219,27 +215,57 @@ export function greeting(baseUrl: string, verified: VerifiedToken): string {
     : vscode.l10n.t('Signed in to {0}.', baseUrl);
 }
 
-/**
- * Stores a checked token (the session is another then: the data forgets the old one's), then gives
- * the data the workspaces the check listed, so that the workspace pick asks nothing again.
- */
-async function stored({ session, data, tokenChecks }: SignInKernel, token: string, verified: VerifiedToken, baseUrl: string): Promise<void> {
+/** What a sign-in ends with: the account and how its secrets are stored (endSignIn). */
+export interface SignedInAccount {
+  readonly record: AccountRecord;
+  /** Stores the account's secrets (its access token last: the session then shows it). */
+  readonly storeSecrets: () => Promise<void>;
+}
+
+/** A checked token's account: it replaces an OAuth sign-in of the same address (its token set and client secret go). */
+function tokenAccount({ session, tokenChecks }: SignInKernel, token: string, verified: VerifiedToken, baseUrl: string): SignedInAccount {
   const replaced = session.accounts.get(baseUrl);
-  await session.accounts.add({ baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', clientId: undefined, workspace: getWorkspace() }, async () => {
-    // A token replaces an OAuth sign-in of the same address: its token set and client secret go
-    // (after the record says 'token': the renewal no longer reads the set it deletes).
-    await session.accounts.forgetTokenSet(baseUrl, replaced?.clientId);
-    await session.storeToken(token, verified.scopes, baseUrl);
-  });
-  tokenChecks?.noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+  return {
+    record: { baseUrl, address: addressChoice().input, userName: verified.userName, kind: 'token', clientId: undefined, workspace: getWorkspace() },
+    storeSecrets: async () => {
+      // After the record says 'token': the renewal no longer reads the set it deletes.
+      await session.accounts.forgetTokenSet(baseUrl, replaced?.clientId);
+      await session.storeToken(token, verified.scopes, baseUrl);
+      tokenChecks?.noteTokenChecked({ baseUrl, expiresAt: verified.expiresAt });
+    },
+  };
+}
+
+/**
+ * The end of every sign-in (a token, OAuth), once its token was checked: the account recorded and
+ * its secrets stored (the session is another then: the data forgets the old one's), the workspaces
+ * the check listed given to the data (the workspace pick asks nothing again), the greeting, then
+ * the workspace: the one given, else the one set, else asked. Resolves false when none was chosen.
+ */
+export async function endSignIn(
+  { session, data }: SignInKernel,
+  account: SignedInAccount,
+  verified: VerifiedToken,
+  options: { greet: boolean; workspace?: string; prompter?: Prompter },
+): Promise<boolean> {
+  await session.accounts.add(account.record, account.storeSecrets);
   if (verified.workspaces) {
     data.seedWorkspaces(verified.workspaces);
   }
+  if (options.greet) {
+    void showInformationMessage(greeting(account.record.baseUrl, verified));
+  }
+  if (options.workspace) {
+    await saveSetting(Setting.Workspace, options.workspace);
+    await session.reload();
+    return true;
+  }
+  return getWorkspace() ? true : selectWorkspace(session, data, undefined, options.prompter);
 }
 
 /** The scripted form (`signIn` command with `{token}`): checks, stores, and picks the workspace. */
 export async function signInWithToken(kernel: SignInKernel, args: SignInArgs): Promise<SignInResult> {
-  const { session, data } = kernel;
+  const { session } = kernel;
   await session.ready();
   const baseUrl = session.baseUrl;
   if (!baseUrl) {
@@ -263,13 +289,7 @@ export async function signInWithToken(kernel: SignInKernel, args: SignInArgs): P
     void showErrorMessage(error);
     return { signedIn: false, error };
   }
-  await stored(kernel, token, verified, baseUrl);
-  if (args.workspace) {
-    await saveSetting(Setting.Workspace, args.workspace);
-    await session.reload();
-  } else if (!getWorkspace()) {
-    await selectWorkspace(session, data);
-  }
+  await endSignIn(kernel, tokenAccount(kernel, token, verified, baseUrl), verified, { greet: false, workspace: args.workspace });
   return { signedIn: true, greeting: greeting(baseUrl, verified) };
 }
 
