@@ -40,6 +40,8 @@ export const Command = {
   RefreshVariables: 'workspaceAutomation.refreshVariables',
   ShowWorkspaceVariables: 'workspaceAutomation.showWorkspaceVariables',
   ShowProjectVariables: 'workspaceAutomation.showProjectVariables',
+  /** Arguments `(scope: 'workspace' | 'project', key)`: a pipeline file's hover (reads only). */
+  RevealVariable: 'workspaceAutomation.revealVariable',
   // Runs: starting a run, and the logs (runs-start).
   RunPipeline: 'workspaceAutomation.runPipeline',
   ShowRunLog: 'workspaceAutomation.showRunLog',

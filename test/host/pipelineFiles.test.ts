@@ -209,6 +209,16 @@ describe('Pipeline files (.buddy/*.yml)', function () {
       assert.match(text, /scope: project/);
       assert.match(text, /Value: 20/);
       assert.match(text, /Reveal in Variables view/);
+      // The link names the variable: following it selects its row in the Variables view.
+      const link = /\(command:(workspaceAutomation\.revealVariable)\?([^)]+)\)/.exec(hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n'));
+      assert.ok(link, text);
+      const args = JSON.parse(decodeURIComponent(link[2])) as unknown[];
+      assert.deepEqual(args, ['project', 'NODE_VERSION']);
+      await vscode.commands.executeCommand('workbench.view.extension.workspaceAutomation');
+      assert.equal(await vscode.commands.executeCommand(link[1], ...args), true);
+      const selected = (await extensionApi()).views.variables.treeView?.selection.map((n) => [n.label, n.parent?.label]);
+      assert.deepEqual(selected, [['NODE_VERSION', 'Web App']]);
+      assert.equal(await vscode.commands.executeCommand(link[1], 'project', 'NO_SUCH_VARIABLE'), false);
     });
 
     it('lenses above pipeline: Run, Runs, Compare with the service (a diff) and Update the service from this file (after a confirmation)', async () => {

@@ -59,9 +59,13 @@ function variableMarkdown(v: Visible, revealable: boolean): vscode.MarkdownStrin
     md.appendText(vscode.l10n.t('Shadows {0}: {1}', scopeLabel(s.scope), valueText(s.variable)));
   }
   if (revealable) {
-    const command = v.scope === 'workspace' ? Command.ShowWorkspaceVariables : Command.ShowProjectVariables;
+    // A workspace or project variable is selected in the view; one of a pipeline or an action, whose
+    // row is under its pipeline, shows the project's scope. The key goes as JSON (text, never markup).
+    const exact = v.scope === 'workspace' || v.scope === 'project';
+    const command = exact ? Command.RevealVariable : Command.ShowProjectVariables;
+    const args = exact ? `?${encodeURIComponent(JSON.stringify([v.scope, v.key])).replace(/\(/g, '%28').replace(/\)/g, '%29')}` : '';
     md.isTrusted = { enabledCommands: [command] };
-    md.appendMarkdown(`\n\n[${vscode.l10n.t('Reveal in Variables view')}](command:${command})`);
+    md.appendMarkdown(`\n\n[${vscode.l10n.t('Reveal in Variables view')}](command:${command}${args})`);
   }
   return md;
 }

@@ -88,6 +88,30 @@ export class VariablesProvider extends NodeTreeProvider {
     this.showChanged(ContextKey.VariablesScope, mode);
   }
 
+  /**
+   * Shows the scope (the workspace's variables, or the current project's) and selects the variable
+   * `key` it lists (its first page); false when it is not there (the scope is shown anyway).
+   */
+  async revealVariable(scope: VariablesMode, key: string): Promise<boolean> {
+    this.setMode(scope);
+    // A turn for the root refresh the switch queued: the reveal lands on the rows shown.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const [root] = await this.getChildren();
+    if (!(root instanceof ScopeNode) || !this.treeView) {
+      return false;
+    }
+    const node = (await this.getChildren(root)).find((n): n is VariableNode => n instanceof VariableNode && n.variable.key === key);
+    if (!node) {
+      return false;
+    }
+    try {
+      await this.treeView.reveal(node, { select: true, focus: true, expand: false });
+      return true;
+    } catch {
+      return false; // the view is hidden or collapsed: the scope is shown
+    }
+  }
+
   protected async rootNodes(): Promise<TreeNode[]> {
     const workspace = this.session.workspace;
     if (!workspace) {
