@@ -67,6 +67,8 @@ export class AccountRegistry implements vscode.Disposable {
   readonly onDidChange = this.changeEmitter.event;
   private readonly subscription: vscode.Disposable;
   private writing: Promise<void> = Promise.resolve();
+  /** The global state's writes, in turn (updateState). */
+  private stateWrites: Promise<void> = Promise.resolve();
   /** The sign-ins' ends and the token deletions heard, in turn (oneAtATime). */
   private turns: Promise<void> = Promise.resolve();
   /** Addresses being removed here: their deletions are not news to the listener below. */
@@ -126,11 +128,28 @@ export class AccountRegistry implements vscode.Disposable {
     const next = this.writing.then(async () => {
       const edited = edit(this.list());
       if (edited) {
-        await this.context.globalState.update(ACCOUNTS_KEY, edited.slice(-MAX_ACCOUNTS));
+        await this.updateState(ACCOUNTS_KEY, edited.slice(-MAX_ACCOUNTS));
         this.changeEmitter.fire();
       }
     });
     this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Every write of the extension's global state in this window (the accounts, the scopes, the
+   * token expiry), one after the other. The editor keeps the global state as one object, sends
+   * the whole of it with each write and echoes it back: a write made while an earlier one's echo
+   * is on its way is applied to the older object, and sends that back, losing what was written in
+   * between (seen: a new account's record gone, noted again without its name). A write begins
+   * once the one before has been answered, whose echo then has come.
+   */
+  updateState(key: string, value: unknown): Promise<void> {
+    const next = this.stateWrites.then(() => this.context.globalState.update(key, value));
+    this.stateWrites = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   }
 
@@ -210,7 +229,7 @@ export class AccountRegistry implements vscode.Disposable {
   }
 
   private async forgetRecord(baseUrl: string): Promise<void> {
-    await this.context.globalState.update(scopesKey(baseUrl), undefined);
+    await this.updateState(scopesKey(baseUrl), undefined);
     // Fired even when it was not listed: the provider compares its sessions again.
     await this.change((list) => list.filter((a) => a.baseUrl !== baseUrl));
   }

@@ -277,7 +277,7 @@ export class AuthSession implements Session, vscode.Disposable {
       throw this._configError ?? new ConfigurationError('No API address is configured.');
     }
     this.refusedEnvToken = undefined;
-    await this.context.globalState.update(scopesKey(baseUrl), scopes ? [...scopes] : undefined);
+    await this.accounts.updateState(scopesKey(baseUrl), scopes ? [...scopes] : undefined);
     await this.context.secrets.store(tokenKey(baseUrl), token);
     await this.reload();
   }
@@ -289,7 +289,7 @@ export class AuthSession implements Session, vscode.Disposable {
     this.refusedEnvToken = this.env[ENV_TOKEN]?.trim() || undefined;
     if (this._baseUrl) {
       await this.context.secrets.delete(tokenKey(this._baseUrl));
-      await this.context.globalState.update(scopesKey(this._baseUrl), undefined);
+      await this.accounts.updateState(scopesKey(this._baseUrl), undefined);
     }
     this.client?.rateLimit.clear();
     await this.reload();

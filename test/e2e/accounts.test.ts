@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type Emulator } from '../emulator';
 import { testDialect } from '../harness/emulator';
-import { consentPage, OAUTH_SETTINGS, openForLoopbackOAuth } from './oauthConsentPage';
+import { OAUTH_SETTINGS, openForLoopbackOAuth, startOAuthSignIn } from './oauthConsentPage';
 import { demoTokens, waitFor, workbench } from './workbench';
 import { API_URL_SETTING, changeSettingsAndReload, WORKSPACE_SETTING } from './viewsHelpers';
 
@@ -42,16 +42,7 @@ describe('accounts (UI)', () => {
 
   it('signs in with OAuth: approved on the consent page in the browser, the answer back at the editor', async () => {
     const wb = workbench();
-    await wb.runCommand('Workspace Automation: Sign In with OAuth');
-    await wb.waitQuickInput({ title: /Sign In with OAuth/ });
-    // The configured client id is proposed for this address, to confirm (issue 32).
-    assert.match(await wb.quickInputMessage(), /client id of the application registered at/);
-    assert.equal(await wb.quickInputValue(), CLIENT_ID);
-    await wb.enter();
-    await wb.waitQuickInputMessage(/client secret/);
-    const opened = wb.page.context().waitForEvent('page');
-    await wb.submit(''); // a public application: no secret
-    const consent = await consentPage(opened, wb.emulator);
+    const consent = await startOAuthSignIn(wb, CLIENT_ID);
     assert.match(await consent.locator('body').innerText(), /Workspace Automation \(UI test\)/);
     await consent.getByRole('button', { name: 'Approve' }).click();
     await consent

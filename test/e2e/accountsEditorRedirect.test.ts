@@ -6,7 +6,7 @@
 // callback page and the URI handler. The waiting notification (with its Paste the Address… link)
 // goes once signed in.
 import * as assert from 'node:assert/strict';
-import { consentPage, OAUTH_SETTINGS, openForEditorOAuth } from './oauthConsentPage';
+import { OAUTH_SETTINGS, openForEditorOAuth, startOAuthSignIn } from './oauthConsentPage';
 import { waitFor, workbench } from './workbench';
 import { WORKSPACE_SETTING } from './viewsHelpers';
 
@@ -31,16 +31,7 @@ describe('accounts: Sign In with OAuth, the editor\'s own redirect (UI)', () => 
     // code-server's own callback address: its query names the request and our handler.
     assert.match(shown, /^http:\/\/[^?]+\/callback\?vscode-reqid=\d+&vscode-scheme=[^&]+&vscode-authority=workspace-automation\.workspace-automation&vscode-path=%2Foauth%2Fcallback$/);
     wb.emulator.clearRequests();
-    await wb.runCommand('Workspace Automation: Sign In with OAuth');
-    await wb.waitQuickInput({ title: /Sign In with OAuth/ });
-    // The configured client id is proposed for this address, to confirm; then the secret.
-    assert.match(await wb.quickInputMessage(), /client id of the application registered at/);
-    assert.equal(await wb.quickInputValue(), CLIENT_ID);
-    await wb.enter();
-    await wb.waitQuickInputMessage(/client secret/);
-    const opened = wb.page.context().waitForEvent('page');
-    await wb.submit(''); // a public application: no secret
-    const consent = await consentPage(opened, wb.emulator);
+    const consent = await startOAuthSignIn(wb, CLIENT_ID);
 
     // What the browser asked the service for: the redirect address exactly as shown, one parameter.
     const authorize = wb.emulator.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/oauth2/authorize?'));

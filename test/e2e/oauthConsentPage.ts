@@ -65,3 +65,21 @@ export async function consentPage(opened: Promise<Page>, emulator: Pick<Emulator
   assert.match(consent.url(), new RegExp(`^${emulator.url}/oauth2/authorize\\?`));
   return consent;
 }
+
+/**
+ * Runs Sign In with OAuth as a person does with a public application: the client id proposed for
+ * this address (the configured `clientId`) confirmed, no secret; resolves the consent page the
+ * browser opens (consentPage).
+ */
+export async function startOAuthSignIn(wb: Workbench, clientId: string): Promise<Page> {
+  await wb.runCommand('Workspace Automation: Sign In with OAuth');
+  await wb.waitQuickInput({ title: /Sign In with OAuth/ });
+  // The configured client id is proposed for this address, to confirm (issue 32); then the secret.
+  assert.match(await wb.quickInputMessage(), /client id of the application registered at/);
+  assert.equal(await wb.quickInputValue(), clientId);
+  await wb.enter();
+  await wb.waitQuickInputMessage(/client secret/);
+  const opened = wb.page.context().waitForEvent('page');
+  await wb.submit(''); // a public application: no secret
+  return consentPage(opened, wb.emulator);
+}

@@ -18,7 +18,12 @@ import { TokenExpiryWatcher } from './tokenExpiryWatcher';
 export function register(ctx: FeatureContext): vscode.Disposable[] {
   const item = new AccountItem(ctx.session);
   const tokenChecks = new TokenChecks();
-  const tokenExpiry = new TokenExpiryWatcher(ctx.context.globalState, ctx.session, tokenChecks);
+  const tokenExpiry = new TokenExpiryWatcher(
+    // Its writes take their turn with the accounts' (AccountRegistry.updateState).
+    { get: (key) => ctx.context.globalState.get(key), update: (key, value) => ctx.session.accounts.updateState(key, value) },
+    ctx.session,
+    tokenChecks,
+  );
   ctx.expose('accountItem', item);
   ctx.expose('tokenExpiry', tokenExpiry);
   return [item, tokenExpiry, ...signIn.register(ctx, tokenChecks), ...[signInWithOAuth, signOut, switchAccount, selectWorkspace, openTokenPage].flatMap((m) => m.register(ctx))];

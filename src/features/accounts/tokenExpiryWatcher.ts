@@ -30,7 +30,7 @@ export class TokenExpiryWatcher implements vscode.Disposable {
   private readonly written = new Map<string, StoredExpiry | undefined>();
 
   constructor(
-    private readonly globalState: vscode.Memento,
+    private readonly globalState: Pick<vscode.Memento, 'get' | 'update'>,
     private readonly session: ExpirySession,
     checks: TokenChecks,
     private readonly now: () => Date = () => new Date(),
