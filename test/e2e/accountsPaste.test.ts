@@ -111,9 +111,16 @@ describe('accounts: Paste the Address… (UI)', () => {
     await waitFor('the Commits view to follow Web App', async () => ((await wb.viewDescription('Commits')).startsWith('Web App') ? true : undefined));
     wb.emulator.clock.advance((wb.emulator.oauth.lifetimes.refreshTokenS + 5) * 1000);
     wb.emulator.clearRequests();
-    await wb.reload(); // the window again: every shown view loads, each with the expired token
+    // Slow answers: every shown view has asked before the first refusal comes back, however
+    // loaded the machine (the case under test is several requests meeting one refused renewal).
+    wb.emulator.setLatency(1500);
     const ended = `The sign-in to Alice Admin (${wb.emulator.url}) has ended: sign in again to go on.`;
-    await wb.waitForNotification(ended);
+    try {
+      await wb.reload(); // the window again: every shown view loads, each with the expired token
+      await wb.waitForNotification(ended);
+    } finally {
+      wb.emulator.setLatency(0);
+    }
     await waitFor('the signed-out welcome', async () => (/Sign in/i.test(await wb.welcomeText('Projects')) ? true : undefined));
     const refusedRequests = logLines().filter((l) => / 401$/.test(l));
     assert.ok(refusedRequests.length >= 2, `several requests refused: ${JSON.stringify(logLines())}`);
