@@ -66,8 +66,7 @@ export class AccountRegistry implements vscode.Disposable {
   /** An account added, removed or changed (its name, its workspace). */
   readonly onDidChange = this.changeEmitter.event;
   private readonly subscription: vscode.Disposable;
-  private writing: Promise<void> = Promise.resolve();
-  /** The global state's writes, in turn (updateState). */
+  /** The global state's writes, in turn (stateTurn). */
   private stateWrites: Promise<void> = Promise.resolve();
   /** The sign-ins' ends and the token deletions heard, in turn (oneAtATime). */
   private turns: Promise<void> = Promise.resolve();
@@ -121,19 +120,23 @@ export class AccountRegistry implements vscode.Disposable {
   }
 
   /**
-   * Changes the stored list, one change at a time: each reads the list the one before wrote (a
-   * sign-in's record and the provider's note of the same account must not overwrite each other).
+   * Changes the stored list in the global state's turn (stateTurn): each change reads the list the
+   * write before left (a sign-in's record and the provider's note of the same account must not
+   * overwrite each other).
    */
   private change(edit: (list: AccountRecord[]) => AccountRecord[] | undefined): Promise<void> {
-    const next = this.writing.then(async () => {
+    return this.stateTurn(async () => {
       const edited = edit(this.list());
       if (edited) {
-        await this.updateState(ACCOUNTS_KEY, edited.slice(-MAX_ACCOUNTS));
+        await this.context.globalState.update(ACCOUNTS_KEY, edited.slice(-MAX_ACCOUNTS));
         this.changeEmitter.fire();
       }
     });
-    this.writing = next.catch(() => undefined);
-    return next;
+  }
+
+  /** Writes one key of the global state in its turn (stateTurn): the scopes, the token expiry. */
+  updateState(key: string, value: unknown): Promise<void> {
+    return this.stateTurn(() => Promise.resolve(this.context.globalState.update(key, value)));
   }
 
   /**
@@ -144,12 +147,9 @@ export class AccountRegistry implements vscode.Disposable {
    * between (seen: a new account's record gone, noted again without its name). A write begins
    * once the one before has been answered, whose echo then has come.
    */
-  updateState(key: string, value: unknown): Promise<void> {
-    const next = this.stateWrites.then(() => this.context.globalState.update(key, value));
-    this.stateWrites = next.then(
-      () => undefined,
-      () => undefined,
-    );
+  private stateTurn(work: () => Promise<void>): Promise<void> {
+    const next = this.stateWrites.then(work);
+    this.stateWrites = next.catch(() => undefined);
     return next;
   }
 

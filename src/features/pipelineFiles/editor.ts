@@ -167,34 +167,30 @@ export class PipelineFiles implements vscode.Disposable {
   }
 
   private refreshAll(): void {
-    if (!this.loaded || this.timers.has('*')) {
-      return;
-    }
     // Data arrives a page at a time: one pass for a burst.
-    this.timers.set(
-      '*',
-      setTimeout(() => {
-        this.timers.delete('*');
-        for (const d of vscode.workspace.textDocuments) {
-          if (this.isPipelineDocument(d)) {
-            this.refresh(d);
-          }
-        }
-      }, SETTLE_MS),
-    );
+    this.onceSettled('*', (d) => this.refresh(d));
   }
 
   private readAllSoon(): void {
-    if (!this.loaded || this.timers.has('read')) {
+    this.onceSettled('read', (d) => {
+      if (shownInTab(d)) {
+        void this.readData(d);
+      }
+    });
+  }
+
+  /** `work` on each open pipeline document, SETTLE_MS after the first call of a burst (`key`: one pass pending per kind). */
+  private onceSettled(key: string, work: (d: vscode.TextDocument) => void): void {
+    if (!this.loaded || this.timers.has(key)) {
       return;
     }
     this.timers.set(
-      'read',
+      key,
       setTimeout(() => {
-        this.timers.delete('read');
+        this.timers.delete(key);
         for (const d of vscode.workspace.textDocuments) {
-          if (this.isPipelineDocument(d) && shownInTab(d)) {
-            void this.readData(d);
+          if (this.isPipelineDocument(d)) {
+            work(d);
           }
         }
       }, SETTLE_MS),
