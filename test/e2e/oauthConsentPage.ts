@@ -12,7 +12,7 @@ import type { Workbench } from './workbench';
 export const OAUTH_SETTINGS = ['clientId', 'redirect', 'loopbackPort'].map((k) => `workspaceAutomation.oauth.${k}`);
 
 /**
- * Opens a fresh editor (signed out, the emulator back to its demo data) whose OAuth sign-in
+ * Opens a new window (signed out, the emulator back to its demo data) whose OAuth sign-in
  * answers at a loopback listener, with a public application (PKCE, no secret) `clientId`
  * registered on the emulator for it, and opens the container. Resolves the redirect address.
  */
@@ -32,7 +32,7 @@ export async function openForLoopbackOAuth(wb: Workbench, clientId: string, clie
 }
 
 /**
- * Opens a fresh editor (signed out, the emulator back to its demo data) whose OAuth sign-in
+ * Opens a new window (signed out, the emulator back to its demo data) whose OAuth sign-in
  * answers at the editor's own redirect (the default), as a new user would: the address is read
  * from "Show the OAuth Redirect Address", then a public application `clientId` registered with it
  * on the emulator. Resolves the address shown.

@@ -90,10 +90,12 @@ describe('pipeline files (UI)', () => {
     await fix.first().waitFor();
     await fix.first().click();
     await runWizard(wb, [
-      { title: /Create Variable/, pick: 'VAR' },
-      { value: 'MISSING_PATH', enter: true },
-      { pick: 'Show the value while typing' },
-      { submit: 'assets' },
+      // Each step waits for its own question: on a loaded machine the next step shows a moment
+      // after the previous answer, and text typed before it would go to the previous step.
+      { title: /Create Variable/, placeholder: 'What kind of variable?', pick: 'VAR' },
+      { message: /^The variable name/, value: 'MISSING_PATH', enter: true },
+      { placeholder: 'Is the value of MISSING_PATH a secret?', pick: 'Show the value while typing' },
+      { message: /^The value of MISSING_PATH/, submit: 'assets' },
     ]);
     await wb.waitQuickInputClosed();
     await waitFor('the warning to go', async () => ((await warnings.count()) === 0 ? true : undefined));

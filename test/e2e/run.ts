@@ -10,6 +10,7 @@
 //   npm run test:e2e:vendor                  the journeys against the emulator's vendor dialect
 //                                            (--dialect vendor; or WA_DIALECT=vendor; FILE= still narrows)
 //   npm run screenshots                      same run, README screenshots into media/screenshots/
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 import { isInterrupted, onCleanup, runToExit } from '../harness/cleanup';
@@ -20,21 +21,16 @@ import { testFiles } from '../harness/testFiles';
 import { Workbench, setWorkbench } from './workbench';
 
 /**
- * UI files whose outcome does not depend on the shapes the server answers in (the editor's own
- * activation surface, fault handling, the security checks, Create Project's form, what a reload
- * keeps: the chosen project, a returning user's account and views):
- * they run in the default dialect only, keeping CI within its time. Every journey the vendor shapes
- * change (first run and sign in, the views, a commit, variables, allowing a pipeline) runs in both.
+ * Whether a UI file runs in the vendor dialect too: when what it checks depends on the shapes the
+ * server answers in, which the file says by reading the dialect (test/harness/dialect.ts, or the
+ * emulator's testDialect / WA_DIALECT). The others (the editor's activation surface, faults, the
+ * security checks, forms and flows whose answers the client reads the same way in both dialects)
+ * run in the default dialect only, keeping CI within its time; the extension-host suite runs every
+ * command in both dialects (the vendor's on the oldest editor).
  */
-const DIALECT_BLIND = [
-  'activation.test.ts',
-  'faults.test.ts',
-  'security.test.ts',
-  'createProject.test.ts',
-  'walkthrough.test.ts',
-  'currentProject.test.ts',
-  'returningUser.test.ts',
-];
+export function readsDialect(file: string): boolean {
+  return /from '\.\.\/harness\/dialect'|\btestDialect\(|\bWA_DIALECT\b/.test(fs.readFileSync(file, 'utf8'));
+}
 
 async function main(): Promise<number> {
   const t0 = Date.now();
@@ -42,7 +38,7 @@ async function main(): Promise<number> {
   if (process.argv.includes('--screenshots')) {
     process.env.WA_SCREENSHOTS = '1';
   }
-  const files = testFiles(__dirname, process.env.FILE).filter((f) => testDialect() === 'default' || !DIALECT_BLIND.includes(path.basename(f)));
+  const files = testFiles(__dirname, process.env.FILE).filter((f) => testDialect() === 'default' || readsDialect(f));
 
   const session = await startSession();
   startFigures(session);
@@ -89,6 +85,10 @@ async function main(): Promise<number> {
       figure('editor page load to workbench ready (first open)', firstReady || wb.lastReadyMs);
       figure('editor start to workbench ready (server start + first page load)', session.editor.startMs + (firstReady || wb.lastReadyMs));
     }
+    const cost = wb.openCost;
+    figure(`${cost.restarts} editor restarts of ${cost.opens} opens (stop, start to /healthz)`, cost.restartMs);
+    figure(`${cost.opens} page loads to a restored workbench`, cost.loadMs);
+    figure(`${cost.reloads} reloads to a restored workbench`, cost.reloadMs);
     figure('whole UI run', Date.now() - t0);
     return failures > 0 ? 1 : 0;
   } finally {

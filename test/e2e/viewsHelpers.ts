@@ -9,8 +9,8 @@ export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
 
 /**
  * Registers the before()/after() hooks of a describe that starts signed out: before, no workspace
- * preset, a fresh editor (fresh browser profile: signed out) with the container open; after, the
- * workspace and API address settings as they were, the editor closed. Returns the API address
+ * preset, a new window (fresh browser profile: signed out) with the container open; after, the
+ * workspace and API address settings as they were, the window closed. Returns the API address
  * setting as it was (the emulator's) for tests that change it: read it in hooks and tests.
  */
 export function useSignedOutEditor(): { readonly apiUrl: unknown } {
@@ -76,7 +76,7 @@ export async function changeSettingsAndReload(wb: Workbench, settings: Record<st
   }
 }
 
-/** Call in before(): a fresh editor, the container open, signed in with `token` in workspace acme. */
+/** Call in before(): a new window, the container open, signed in with `token` in workspace acme. */
 export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin): Promise<void> {
   presetWorkspace(wb);
   await wb.open();
@@ -84,7 +84,7 @@ export async function openSignedIn(wb: Workbench, token: string = demoTokens.adm
   await signInWith(wb, token);
 }
 
-/** Call in after(): the user settings as they were (the workspace and `keys`), the editor closed. */
+/** Call in after(): the user settings as they were (the workspace and `keys`), the window closed. */
 export async function closeSignedIn(wb: Workbench, ...keys: string[]): Promise<void> {
   clearPresets(wb, ...keys);
   await wb.close();

@@ -82,12 +82,16 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
 export class Workbench {
   private ctx: BrowserContext | undefined;
   private currentPage: Page | undefined;
-  /** Whether a page has used the current editor (its state is no longer fresh). */
-  private editorUsed = false;
+  /** The user settings the run's editor started with (close() restores them). */
+  private readonly startSettings: Record<string, unknown>;
   /** Milliseconds from navigation to a restored workbench, for the last open(). */
   lastReadyMs = 0;
+  /** What the run's open() calls cost: how many, editor restarts, page loads to a restored workbench (ms). */
+  readonly openCost = { opens: 0, restarts: 0, restartMs: 0, loadMs: 0, reloads: 0, reloadMs: 0 };
 
-  constructor(readonly session: EditorSession) {}
+  constructor(readonly session: EditorSession) {
+    this.startSettings = this.userSettings();
+  }
 
   /** The emulator of this run (same process: call reset(), injectFault(), setLatency(), read requests). */
   get emulator(): RunningEmulator {
@@ -110,21 +114,27 @@ export class Workbench {
   // ---------------------------------------------------------------- lifecycle
 
   /**
-   * Opens the workbench fresh: a new editor (fresh profile: no global/workspace/view state, a new
-   * extension host) with the user settings written so far (`setUserSettings` before `open()`
-   * presets them), in a new browser profile (SecretStorage empty: signed out), by default after
+   * Opens the workbench fresh: a new window of the run's editor in a new browser profile, so with
+   * nothing of an earlier window (SecretStorage empty: signed out; no global, workspace or view
+   * state, which a web editor keeps in the browser profile; a new extension host), with the user
+   * settings written so far (`setUserSettings` before `open()` presets them), by default after
    * resetting the emulator to its demo data. Waits until the workbench is restored.
-   * `freshEditor: false` keeps the running editor and its state (only the browser profile is new).
+   * An earlier window is closed first (`close()`'s wait included). `freshEditor: true` also
+   * replaces the editor (a new code-server with a fresh server profile: 4–5 s of CPU more) for a
+   * test that needs what no window resets: state the server keeps across windows.
    */
   async open(opts: { resetEmulator?: boolean; freshEditor?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
     if (opts.resetEmulator ?? true) {
       this.emulator.reset();
     }
-    await this.ctx?.close().catch(() => undefined);
-    if ((opts.freshEditor ?? true) && this.editorUsed) {
+    await this.closeWindow();
+    this.openCost.opens++;
+    if (opts.freshEditor) {
+      const restarting = Date.now();
       await this.session.restartEditor(this.userSettings());
+      this.openCost.restarts++;
+      this.openCost.restartMs += Date.now() - restarting;
     }
-    this.editorUsed = true;
     this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
     this.ctx.setDefaultTimeout(UI_TIMEOUT);
     this.currentPage = await this.ctx.newPage();
@@ -132,13 +142,17 @@ export class Workbench {
     await this.page.goto(this.session.editor.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await this.ready();
     this.lastReadyMs = Date.now() - started;
+    this.openCost.loadMs += this.lastReadyMs;
     return this.page;
   }
 
   /** Reloads the page (same browser profile: a signed-in user stays signed in). */
   async reload(): Promise<void> {
+    const started = Date.now();
     await this.page.reload({ waitUntil: 'domcontentloaded', timeout: 90_000 });
     await this.ready();
+    this.openCost.reloads++;
+    this.openCost.reloadMs += Date.now() - started;
   }
 
   /** Waits for the workbench to be restored (the smoke-test driver's own signal). */
@@ -178,23 +192,64 @@ export class Workbench {
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
 
-  /** Closes the browser profile (the editor and the emulator keep running). */
+  /**
+   * Closes the window and its browser profile, ends its extension host, and leaves the editor as
+   * the run started it for the next describe: the user settings as they were at the start (what the describe changed and did
+   * not restore is restored here), the opened folder empty. The editor and the emulator keep
+   * running. A describe's `after()` calls it.
+   */
   async close(): Promise<void> {
-    await this.ctx?.close().catch(() => undefined);
+    await this.closeWindow();
+    fs.writeFileSync(this.settingsFile, JSON.stringify(this.startSettings, null, 2));
+    const folder = this.session.editor.folder;
+    for (const entry of fs.readdirSync(folder)) {
+      fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Closes the window (every page of the browser profile, then the profile) and ends what it
+   * started in the editor: its extension host and what that started (language servers). The
+   * server would keep a closed window's extension host for its reconnection grace time (hours),
+   * going on with its timers and asking the emulator while the next describe runs and counts.
+   */
+  private async closeWindow(): Promise<void> {
+    const ctx = this.ctx;
     this.ctx = undefined;
     this.currentPage = undefined;
+    if (!ctx) {
+      return;
+    }
+    await ctx.close().catch(() => undefined);
+    const editor = this.session.editor;
+    let left = editor.windowProcesses();
+    for (const p of left) {
+      try {
+        process.kill(p.pid, 'SIGTERM');
+      } catch {
+        // ended meanwhile
+      }
+    }
+    await waitFor('the closed window\'s extension host (and what it started) to end', async () => {
+      left = editor.windowProcesses();
+      return left.length === 0 ? true : undefined;
+    }).catch((e: Error) => {
+      throw new Error(`${e.message}; still running: ${JSON.stringify(left)}`);
+    });
+  }
+
+  private get settingsFile(): string {
+    return path.join(this.session.editor.userDataDir, 'User', 'settings.json');
   }
 
   /** Merges `settings` into the editor's user settings.json (the editor picks the change up). */
   setUserSettings(settings: Record<string, unknown>): void {
-    const file = path.join(this.session.editor.userDataDir, 'User', 'settings.json');
-    const current = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    fs.writeFileSync(file, JSON.stringify({ ...current, ...settings }, null, 2));
+    fs.writeFileSync(this.settingsFile, JSON.stringify({ ...this.userSettings(), ...settings }, null, 2));
   }
 
   /** The user settings.json as written so far. */
   userSettings(): Record<string, unknown> {
-    return JSON.parse(fs.readFileSync(path.join(this.session.editor.userDataDir, 'User', 'settings.json'), 'utf8'));
+    return JSON.parse(fs.readFileSync(this.settingsFile, 'utf8')) as Record<string, unknown>;
   }
 
   // ---------------------------------------------------------------- activity bar and views
@@ -733,7 +788,31 @@ export class Workbench {
     }
     this.session.editor.collectLogs(dir);
     fs.writeFileSync(path.join(dir, 'emulator-requests.json'), JSON.stringify(this.emulator.requests, null, 2));
+    if (process.env.CI) {
+      // CI keeps only the printed output: the end of our own log says what the extension did.
+      printLogTail(dir);
+    }
     return dir;
+  }
+}
+
+/** Prints the last lines of the extension's output-channel logs found under `dir`. */
+function printLogTail(dir: string, lines = 25): void {
+  const found: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) {
+        walk(p);
+      } else if (e.name.includes('Workspace Automation') && e.name.endsWith('.log')) {
+        found.push(p);
+      }
+    }
+  };
+  walk(dir);
+  for (const file of found) {
+    const tail = fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines);
+    console.log(`      ${path.relative(dir, file)} (last ${tail.length} lines):\n${tail.map((l) => `        ${l}`).join('\n')}`);
   }
 }
 

@@ -20,6 +20,15 @@ export interface CodeServerOptions {
   folder?: string;
   /** Fixed port; default: a free one. */
   port?: number;
+  /** Extra command-line arguments (e.g. `--disable-extension ID`). */
+  args?: string[];
+}
+
+/** A process of the editor's process group that a window started. */
+export interface WindowProcess {
+  pid: number;
+  /** Its command line (the first 200 characters). */
+  command: string;
 }
 
 export interface CodeServer {
@@ -42,6 +51,12 @@ export interface CodeServer {
   /** Settles when the server process exits (its exit code, or the signal's name). */
   exited: Promise<number | string>;
   install: EditorInstall;
+  /**
+   * The live processes windows started in this editor: their extension hosts and what those
+   * started (language servers). The server keeps a closed window's for its reconnection grace time
+   * (hours), so whoever closes the last window ends them (`endWindowProcesses`).
+   */
+  windowProcesses(): WindowProcess[];
   /** Copies the editor's logs (server output, VS Code log folders) into `dest`. */
   collectLogs(dest: string): void;
   /** Stops the whole process group and removes the temp folder (kept when WA_KEEP=1). */
@@ -141,6 +156,41 @@ function installedExtensions(install: EditorInstall, vsix: string): Promise<stri
   return folder;
 }
 
+/**
+ * The live processes of process group `pgid` (the editor's: its leader is code-server) that an
+ * extension host is or started (Linux: read from /proc; elsewhere []).
+ */
+function extensionHostProcesses(pgid: number): WindowProcess[] {
+  if (!fs.existsSync('/proc/self/stat')) {
+    return [];
+  }
+  const procs = new Map<number, { ppid: number; cmd: string }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) {
+      continue;
+    }
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After the command's parenthesised name: state, ppid, pgrp, …
+      const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state !== 'Z') {
+        procs.set(Number(name), { ppid: Number(ppid), cmd: fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim() });
+      }
+    } catch {
+      // ended while read
+    }
+  }
+  const fromHost = (pid: number): boolean => {
+    for (let p = procs.get(pid); p; p = procs.get(p.ppid)) {
+      if (p.cmd.includes('--type=extensionHost')) {
+        return true;
+      }
+    }
+    return false;
+  };
+  return [...procs.keys()].filter(fromHost).map((pid) => ({ pid, command: procs.get(pid)!.cmd.slice(0, 200) }));
+}
+
 /** Starts code-server with a fresh profile and (by default) the packaged extension installed. */
 export async function startCodeServer(opts: CodeServerOptions = {}): Promise<CodeServer> {
   const install = await ensureEditor();
@@ -179,6 +229,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...install.smokeTestDriverArgs,
+    ...(opts.args ?? []),
     folder,
   ];
   const started = Date.now();
@@ -235,6 +286,7 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     startMs,
     exited,
     install,
+    windowProcesses: () => extensionHostProcesses(child.pid!),
     collectLogs(dest: string) {
       fs.mkdirSync(dest, { recursive: true });
       if (fs.existsSync(serverLog)) {
