@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { BaseUrlInput } from '../api/baseUrl';
 import { locationNameAt } from './locations';
-import { ACCOUNTS_KEY, clientSecretKey, oauthTokenKey, scopesKey, tokenKey, TOKEN_KEY_PREFIX } from './storageKeys';
+import { ACCOUNTS_KEY, clientSecretKey, oauthTokenKey, scopesKey, storedAccessToken, tokenKey, TOKEN_KEY_PREFIX, TOKEN_SET_MARKER } from './storageKeys';
 
 /** More accounts than anyone uses: the stored list is bounded. */
 const MAX_ACCOUNTS = 50;
@@ -235,11 +235,12 @@ export class AccountRegistry implements vscode.Disposable {
   }
 
   /**
-   * The access token stored for an account's address (an OAuth account's may be older than its
-   * token set's: src/auth/oauthTokens.ts renews it, and loads with the features).
+   * The token stored for an account's address: its personal access token, or its OAuth token set's
+   * access token as last stored (src/auth/oauthTokens.ts renews it, and loads with the features).
    */
   async storedToken(baseUrl: string): Promise<string | undefined> {
-    return (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
+    const token = (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
+    return token === TOKEN_SET_MARKER ? storedAccessToken(await this.context.secrets.get(oauthTokenKey(baseUrl))) : token;
   }
 
   scopes(baseUrl: string): readonly string[] {

@@ -1,4 +1,5 @@
-// The signed-in account: the token (in SecretStorage only, keyed by API address, or from the
+// The signed-in account: the token (in SecretStorage only, keyed by API address: a personal access
+// token, or the access token of an OAuth token set, its one stored copy; or from the
 // WORKSPACE_AUTOMATION_TOKEN environment variable, for an address the user chose), the client
 // for it (from the ApiConnection given by connect(), which loads with the features), the chosen
 // workspace, and the state the welcome views show. Nothing here sends a request by itself; signing
@@ -13,7 +14,7 @@ import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddr
 import { Command, ContextKey } from '../commandIds';
 import type { ApiConnection } from './apiConnection';
 import { accountLabel, AccountRegistry, type AccountRecord } from './accounts';
-import { scopesKey, tokenKey } from './storageKeys';
+import { oauthTokenKey, scopesKey, storedAccessToken, tokenKey, TOKEN_SET_MARKER } from './storageKeys';
 
 export { ENV_TOKEN };
 export type { SessionState };
@@ -28,7 +29,10 @@ export class AuthSession implements Session, vscode.Disposable {
 
   private _baseUrl: string | undefined;
   private _configError: ConfigurationError | undefined;
+  /** The stored token, TOKEN_SET_MARKER for an OAuth sign-in. */
   private token: string | undefined;
+  /** An OAuth sign-in's access token as its set held it at the last reading (the renewal's own copy is the one requests use). */
+  private tokenOfSet: string | undefined;
   private _tokenSource: 'secretStorage' | 'environment' | undefined;
   /** The environment's token at Sign Out: not picked up again in this window (until it changes or a sign-in). */
   private refusedEnvToken: string | undefined;
@@ -63,8 +67,8 @@ export class AuthSession implements Session, vscode.Disposable {
       this.changeEmitter,
       this.stateEmitter,
       context.secrets.onDidChange((e) => {
-        // Another window signed in or out (SecretStorage is shared): follow it.
-        if (this._baseUrl && e.key === tokenKey(this._baseUrl)) {
+        // Another window signed in or out (SecretStorage is shared), or an OAuth access token was renewed: follow it.
+        if (this._baseUrl && (e.key === tokenKey(this._baseUrl) || e.key === oauthTokenKey(this._baseUrl))) {
           void this.reload();
         }
       }),
@@ -129,7 +133,10 @@ export class AuthSession implements Session, vscode.Disposable {
    * account's token to the old account's address. Its request is refused before it leaves.
    */
   private tokenFor(baseUrl: string): string | undefined {
-    return this._baseUrl === baseUrl ? this.token : undefined;
+    if (this._baseUrl !== baseUrl) {
+      return undefined;
+    }
+    return this.token === TOKEN_SET_MARKER ? this.tokenOfSet : this.token;
   }
   /** A client for an address and token of the caller's choice: checks a token before it is stored. */
   clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
@@ -225,8 +232,16 @@ export class AuthSession implements Session, vscode.Disposable {
     }
     let token: string | undefined;
     let source: 'secretStorage' | 'environment' | undefined;
+    let tokenOfSet: string | undefined;
     if (baseUrl) {
       token = (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
+      const set = token ? storedAccessToken(await this.context.secrets.get(oauthTokenKey(baseUrl))) : undefined;
+      if (token && token !== TOKEN_SET_MARKER && set && this.accounts.get(baseUrl)?.kind === 'oauth') {
+        // An earlier version's copy of the OAuth access token (stale since the first renewal): the set's is the one.
+        await this.context.secrets.store(tokenKey(baseUrl), TOKEN_SET_MARKER);
+        token = TOKEN_SET_MARKER;
+      }
+      tokenOfSet = token === TOKEN_SET_MARKER ? set : undefined;
       source = token ? 'secretStorage' : undefined;
     }
     const envToken = this.env[ENV_TOKEN]?.trim();
@@ -242,6 +257,7 @@ export class AuthSession implements Session, vscode.Disposable {
     this._baseUrl = baseUrl;
     this._configError = configError;
     this.token = token;
+    this.tokenOfSet = source === 'secretStorage' ? tokenOfSet : undefined;
     this._tokenSource = source;
     if (!this._baseUrl) {
       this._client = undefined;
@@ -280,6 +296,14 @@ export class AuthSession implements Session, vscode.Disposable {
     await this.accounts.updateState(scopesKey(baseUrl), scopes ? [...scopes] : undefined);
     await this.context.secrets.store(tokenKey(baseUrl), token);
     await this.reload();
+  }
+
+  /**
+   * The end of an OAuth sign-in at `baseUrl`, whose token set (with the access token's one stored
+   * copy) is stored: the marker under the address's token key tells every window, then reloads.
+   */
+  useTokenSet(scopes: readonly string[] | undefined, baseUrl: string): Promise<void> {
+    return this.storeToken(TOKEN_SET_MARKER, scopes, baseUrl);
   }
 
   /** Deletes the stored token; an environment token is ignored in this window until the next sign-in. */

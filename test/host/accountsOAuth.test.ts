@@ -85,9 +85,32 @@ describe(`accounts: Sign In with OAuth ${dialectTag}`, function () {
     assert.equal(api.session.state, 'ready');
     const sessions = await api.accounts.getSessions(undefined, {});
     assert.deepEqual(sessions.map((s) => [s.id, s.account.label]), [[emu.url, `Alice Admin (${emu.url})`]]);
-    assert.ok(await api.services.context.secrets.get(`workspaceAutomation.oauth:${emu.url}`), 'the token set is stored');
+    const set = await api.services.context.secrets.get(`workspaceAutomation.oauth:${emu.url}`);
+    const access = (JSON.parse(set ?? '{}') as { accessToken?: string }).accessToken;
+    assert.ok(access, 'the token set is stored, with the access token');
+    // One stored copy of the access token: the address's token key holds the marker only.
+    assert.equal(await api.services.context.secrets.get(tokenKey(emu.url)), 'oauth-token-set');
+    assert.equal(sessions[0].accessToken, access, 'the Accounts menu hands out the set\'s access token');
     const projects = await api.views.projects.getChildren();
     assert.ok(projects.length > 0, 'the Projects view lists the workspace\'s projects');
+  });
+
+  it('an earlier version\'s copy of the access token under the token key gives way to the marker; the account stays signed in', async () => {
+    api.oauthRedirects.open = async (url) => {
+      await fetch((await consentRedirect(url, 'approve')).href);
+      return true;
+    };
+    assert.equal((await signIn('loopback'))?.signedIn, true);
+    const secrets = api.services.context.secrets;
+    const access = (JSON.parse((await secrets.get(`workspaceAutomation.oauth:${emu.url}`)) ?? '{}') as { accessToken?: string }).accessToken;
+    assert.ok(access);
+    await secrets.store(tokenKey(emu.url), access);
+    await api.session.reload();
+    assert.equal(await secrets.get(tokenKey(emu.url)), 'oauth-token-set');
+    assert.equal(api.session.signedIn, true);
+    emu.clearRequests();
+    assert.ok(await api.session.client?.getUser(), 'requests still carry the set\'s token');
+    assert.deepEqual(emu.requests.map((r) => `${r.method} ${r.path} ${r.status}`), ['GET /user 200']);
   });
 
   it('answered through the URI handler: signed in', async () => {
@@ -188,6 +211,10 @@ describe(`accounts: Sign In with OAuth ${dialectTag}`, function () {
     const after = await api.services.context.secrets.get(`workspaceAutomation.oauth:${emu.url}`);
     assert.notEqual(after, before, 'the renewed set is stored');
     assert.equal(api.session.signedIn, true);
+    // The renewed token is the one stored copy: the Accounts menu hands it out, the token key still holds the marker.
+    const renewed = (JSON.parse(after ?? '{}') as { accessToken?: string }).accessToken;
+    assert.equal((await api.accounts.getSessions(undefined, {}))[0]?.accessToken, renewed);
+    assert.equal(await api.services.context.secrets.get(tokenKey(emu.url)), 'oauth-token-set');
   });
 });
 

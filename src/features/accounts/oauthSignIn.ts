@@ -301,15 +301,15 @@ export async function signInWithOAuth(
   } catch (e) {
     return fail(vscode.l10n.t('The service refused the new token: {0}', describeError(e)));
   }
-  // The set first (the refresh needs it), then the secret of this address's application, then the
-  // account, then the access token the session reads.
+  // The set first (the refresh needs it; it holds the access token's one stored copy), then the
+  // secret of this address's application, then the account, then the marker that tells the session.
   await storeTokenSet(kernel.context.secrets, baseUrl, tokens);
   await session.accounts.storeClientSecret(baseUrl, clientId, clientSecret ?? '');
   await endSignIn(
     kernel,
     {
       record: { baseUrl, address, userName: verified.userName, kind: 'oauth', clientId, workspace: getWorkspace() },
-      storeSecrets: () => session.storeToken(access, verified.scopes ?? tokens.scopes, baseUrl),
+      storeSecrets: () => session.useTokenSet(verified.scopes ?? tokens.scopes, baseUrl),
     },
     verified,
     { greet: true, workspace: args.workspace },
