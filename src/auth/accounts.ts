@@ -235,12 +235,28 @@ export class AccountRegistry implements vscode.Disposable {
   }
 
   /**
-   * The token stored for an account's address: its personal access token, or its OAuth token set's
-   * access token as last stored (src/auth/oauthTokens.ts renews it, and loads with the features).
+   * What is stored for an address: its personal access token, or TOKEN_SET_MARKER with the OAuth
+   * token set's access token as last stored (src/auth/oauthTokens.ts renews it; the set is read
+   * only then). An earlier version's copy of an OAuth access token under `token:` (stale since its
+   * first renewal) gives way to the marker here.
    */
+  async storedCredential(baseUrl: string): Promise<{ token?: string; tokenOfSet?: string }> {
+    let token = (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
+    if (!token || (token !== TOKEN_SET_MARKER && this.get(baseUrl)?.kind !== 'oauth')) {
+      return { token };
+    }
+    const tokenOfSet = storedAccessToken(await this.context.secrets.get(oauthTokenKey(baseUrl)));
+    if (token !== TOKEN_SET_MARKER && tokenOfSet) {
+      await this.context.secrets.store(tokenKey(baseUrl), TOKEN_SET_MARKER);
+      token = TOKEN_SET_MARKER;
+    }
+    return { token, tokenOfSet: token === TOKEN_SET_MARKER ? tokenOfSet : undefined };
+  }
+
+  /** The token stored for an account's address: its personal access token, or its OAuth token set's access token. */
   async storedToken(baseUrl: string): Promise<string | undefined> {
-    const token = (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
-    return token === TOKEN_SET_MARKER ? storedAccessToken(await this.context.secrets.get(oauthTokenKey(baseUrl))) : token;
+    const { token, tokenOfSet } = await this.storedCredential(baseUrl);
+    return token === TOKEN_SET_MARKER ? tokenOfSet : token;
   }
 
   scopes(baseUrl: string): readonly string[] {

@@ -14,7 +14,7 @@ import { addressChoice, affectsAddress, affectsWorkspace, getWorkspace, saveAddr
 import { Command, ContextKey } from '../commandIds';
 import type { ApiConnection } from './apiConnection';
 import { accountLabel, AccountRegistry, type AccountRecord } from './accounts';
-import { oauthTokenKey, scopesKey, storedAccessToken, tokenKey, TOKEN_SET_MARKER } from './storageKeys';
+import { oauthTokenKey, scopesKey, tokenKey, TOKEN_SET_MARKER } from './storageKeys';
 
 export { ENV_TOKEN };
 export type { SessionState };
@@ -133,10 +133,8 @@ export class AuthSession implements Session, vscode.Disposable {
    * account's token to the old account's address. Its request is refused before it leaves.
    */
   private tokenFor(baseUrl: string): string | undefined {
-    if (this._baseUrl !== baseUrl) {
-      return undefined;
-    }
-    return this.token === TOKEN_SET_MARKER ? this.tokenOfSet : this.token;
+    const token = this.token === TOKEN_SET_MARKER ? this.tokenOfSet : this.token;
+    return this._baseUrl === baseUrl ? token : undefined;
   }
   /** A client for an address and token of the caller's choice: checks a token before it is stored. */
   clientFor(baseUrl: string, getToken: () => string | undefined): ApiClient {
@@ -234,14 +232,7 @@ export class AuthSession implements Session, vscode.Disposable {
     let source: 'secretStorage' | 'environment' | undefined;
     let tokenOfSet: string | undefined;
     if (baseUrl) {
-      token = (await this.context.secrets.get(tokenKey(baseUrl))) || undefined;
-      const set = token ? storedAccessToken(await this.context.secrets.get(oauthTokenKey(baseUrl))) : undefined;
-      if (token && token !== TOKEN_SET_MARKER && set && this.accounts.get(baseUrl)?.kind === 'oauth') {
-        // An earlier version's copy of the OAuth access token (stale since the first renewal): the set's is the one.
-        await this.context.secrets.store(tokenKey(baseUrl), TOKEN_SET_MARKER);
-        token = TOKEN_SET_MARKER;
-      }
-      tokenOfSet = token === TOKEN_SET_MARKER ? set : undefined;
+      ({ token, tokenOfSet } = await this.accounts.storedCredential(baseUrl));
       source = token ? 'secretStorage' : undefined;
     }
     const envToken = this.env[ENV_TOKEN]?.trim();
