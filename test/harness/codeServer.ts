@@ -20,8 +20,6 @@ export interface CodeServerOptions {
   folder?: string;
   /** Fixed port; default: a free one. */
   port?: number;
-  /** Extra command-line arguments (e.g. `--disable-extension ID`). */
-  args?: string[];
 }
 
 /** A process of the editor's process group that a window started. */
@@ -229,7 +227,6 @@ export async function startCodeServer(opts: CodeServerOptions = {}): Promise<Cod
     '--disable-workspace-trust',
     '--disable-getting-started-override',
     ...install.smokeTestDriverArgs,
-    ...(opts.args ?? []),
     folder,
   ];
   const started = Date.now();
