@@ -4,15 +4,12 @@
 import * as l10n from '@vscode/l10n';
 import type { ApiErrorInit } from './errors';
 import { TokenAnswerError, type TokenAnswerProblem } from './oauthErrors';
+import { isTokenText, MAX_TOKEN_CHARS } from './tokenText';
 
 /** The longest access token lifetime kept: access tokens of applications live hours; a longer claim is refused. */
 export const MAX_ACCESS_LIFETIME_S = 31 * 24 * 3600;
 /** Renew this long before the access token expires (at most half of its lifetime). */
 export const DEFAULT_REFRESH_SKEW_MS = 60_000;
-/** The longest token (access or refresh) the client keeps. */
-const MAX_TOKEN_CHARS = 16_384;
-/** Printable ASCII without spaces: what a bearer or refresh token is made of. */
-const TOKEN_CHARS = /^[\x21-\x7E]+$/;
 
 export interface TokenSetData {
   accessToken: string;
@@ -116,18 +113,14 @@ export class TokenSet {
     }
     const time = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
     const optional = <T>(v: unknown, ok: (x: unknown) => x is T): T | undefined | false => (v === undefined ? undefined : ok(v) ? v : false);
-    const refreshToken = optional(o.refreshToken, isToken);
+    const refreshToken = optional(o.refreshToken, isTokenText);
     const refreshExpiresAt = optional(o.refreshExpiresAt, time);
     const scopes = optional(o.scopes, (v): v is string[] => Array.isArray(v) && v.length <= 200 && v.every((s) => typeof s === 'string'));
-    if (!isToken(o.accessToken) || !time(o.expiresAt) || !time(o.obtainedAt) || refreshToken === false || refreshExpiresAt === false || scopes === false) {
+    if (!isTokenText(o.accessToken) || !time(o.expiresAt) || !time(o.obtainedAt) || refreshToken === false || refreshExpiresAt === false || scopes === false) {
       return undefined;
     }
     return new TokenSet({ accessToken: o.accessToken, expiresAt: o.expiresAt, obtainedAt: o.obtainedAt, refreshToken, refreshExpiresAt, scopes });
   }
-}
-
-function isToken(v: unknown): v is string {
-  return typeof v === 'string' && v.length <= MAX_TOKEN_CHARS && TOKEN_CHARS.test(v);
 }
 
 /** Seconds as a JSON number or a string of digits (some servers quote them); undefined otherwise. */
@@ -158,7 +151,7 @@ export function readTokenAnswer(text: string, obtainedAt: number, init: ApiError
   } catch {
     throw problem('not-json', l10n.t('The token answer of the service is not the JSON object OAuth specifies; nothing was stored.'), init);
   }
-  if (!isToken(o.access_token)) {
+  if (!isTokenText(o.access_token)) {
     throw problem('no-access-token', l10n.t('The token answer of the service has no usable access token (access_token); nothing was stored.'), init);
   }
   if (o.token_type !== undefined && (typeof o.token_type !== 'string' || o.token_type.toLowerCase() !== 'bearer')) {
@@ -184,7 +177,7 @@ export function readTokenAnswer(text: string, obtainedAt: number, init: ApiError
   }
   let refreshToken: string | undefined;
   if (o.refresh_token !== undefined && o.refresh_token !== null) {
-    if (!isToken(o.refresh_token)) {
+    if (!isTokenText(o.refresh_token)) {
       throw problem('bad-refresh-token', l10n.t('The token answer of the service has a refresh token that cannot be used; nothing was stored.'), init);
     }
     refreshToken = o.refresh_token;

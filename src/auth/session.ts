@@ -248,7 +248,7 @@ export class AuthSession implements Session, vscode.Disposable {
     this._baseUrl = baseUrl;
     this._configError = configError;
     this.token = token;
-    this.tokenOfSet = source === 'secretStorage' ? tokenOfSet : undefined;
+    this.tokenOfSet = tokenOfSet;
     this._tokenSource = source;
     if (!this._baseUrl) {
       this._client = undefined;

@@ -6,6 +6,8 @@
 // is signed in with it. Every key of a secret names the address it belongs to: nothing is ever
 // read for another address.
 
+import { isTokenText, MAX_TOKEN_CHARS } from '../api/tokenText';
+
 /** globalState: the accounts (src/auth/accounts.ts). */
 export const ACCOUNTS_KEY = 'workspaceAutomation.accounts';
 /** SecretStorage: an address's personal access token, or TOKEN_SET_MARKER for an OAuth sign-in. */
@@ -26,8 +28,8 @@ export function oauthTokenKey(baseUrl: string): string {
   return OAUTH_KEY_PREFIX + baseUrl;
 }
 
-/** The longest stored token set read (it holds two tokens of at most 16 KB each and a few numbers). */
-const MAX_STORED_SET_CHARS = 64 * 1024;
+/** The longest stored token set read (as the token set's own reading: two tokens and a few numbers). */
+const MAX_STORED_SET_CHARS = 4 * MAX_TOKEN_CHARS;
 
 /**
  * The access token of a stored OAuth token set (src/api/oauthTokenSet.ts writes it), read without
@@ -39,7 +41,7 @@ export function storedAccessToken(storedSet: string | undefined): string | undef
   }
   try {
     const token: unknown = (JSON.parse(storedSet) as { accessToken?: unknown } | null)?.accessToken;
-    return typeof token === 'string' && /^[\x21-\x7E]+$/.test(token) ? token : undefined;
+    return isTokenText(token) ? token : undefined;
   } catch {
     return undefined;
   }
