@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { editorPageHeaders } from '../harness/browser';
 import { RunningEmulator, demoTokens } from '../harness/emulator';
 import { extensionId, repoRoot, resultsDir } from '../harness/paths';
 import type { EditorSession } from '../harness/session';
@@ -135,7 +136,7 @@ export class Workbench {
       this.openCost.restarts++;
       this.openCost.restartMs += Date.now() - restarting;
     }
-    this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 } });
+    this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 }, extraHTTPHeaders: editorPageHeaders });
     this.ctx.setDefaultTimeout(UI_TIMEOUT);
     this.currentPage = await this.ctx.newPage();
     const started = Date.now();

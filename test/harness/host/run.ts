@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
+import { editorPageHeaders } from '../browser';
 import { onCleanup, runToExit } from '../cleanup';
 import { applyDialectArgument } from '../emulator';
 import { repoRoot, resultsDir } from '../paths';
@@ -39,7 +40,7 @@ async function main(): Promise<number> {
       ['extensionDevelopmentPath', remote(path.join(__dirname, 'runner'))],
       ['extensionTestsPath', remote(path.join(outDir, 'index'))],
     ];
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, extraHTTPHeaders: editorPageHeaders });
     let logs: { relativePath: string; contents: string }[] = [];
     const exit = new Promise<number>((resolve) => {
       void page.exposeFunction('codeAutomationExit', (code: number, editorLogs?: typeof logs) => {
