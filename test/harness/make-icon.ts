@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const html = `<html><body style="margin:0;background:transparent">
     <div style="width:128px;height:128px;border-radius:24px;background:linear-gradient(135deg,#2f6fd6,#174a9c);
       display:flex;align-items:center;justify-content:center">${svg}</div></body></html>`;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs(), headless: true });
+  const browser = await chromium.launch({ executablePath: findChromium(true), args: chromiumArgs(), headless: true });
   try {
     const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 2 });
     await page.setContent(html);
