@@ -232,13 +232,13 @@ async function handInstall(tmp: string, base: NodeJS.ProcessEnv): Promise<void> 
  * Built-in extensions the suites never touch and every new window pays for: the editor reads
  * their manifests, and the window's extension host starts those that activate at startup (AI
  * chat, language servers, debuggers, GitHub, notebooks). Without them a window is about 5 CPU-s
- * (20 %) cheaper to open, measured here (six loads each, 25.4 → 18.6 s); the UI suites open about
+ * (20 %) cheaper to open, measured here (six loads each, 25.4 → 18.6 CPU-s); the UI suites open about
  * 60. Languages, grammars, snippets and themes stay (pipeline files are YAML, `.env` is dotenv;
  * 1.100's workbench asks for prompt-basics' snippets; the README's screenshots use the default
  * theme), and Markdown's language features (a security test renders tooltips with them). Removed
  * on every call: an older cache is pruned too.
  */
-export const LEFT_OUT_BUILTINS = [
+const LEFT_OUT_BUILTINS = [
   'copilot', 'typescript-language-features', 'html-language-features', 'css-language-features', 'php-language-features',
   'ms-vscode.js-debug', 'ms-vscode.js-debug-companion', 'ms-vscode.vscode-js-profile-table', 'debug-auto-launch', 'debug-server-ready',
   'github', 'github-authentication', 'microsoft-authentication', 'emmet', 'npm', 'grunt', 'gulp', 'jake', 'merge-conflict',
