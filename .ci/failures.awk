@@ -1,0 +1,25 @@
+# Prints, for every stream of `npm test` that exited non-zero, what failed: mocha's failure list
+# (from "N failing" on) when there is one, else the stream's last lines. Lines look like
+# "[stream-name] text" (concurrently's prefix).
+{
+  if (match($0, /^\[[^\]]+\]/)) {
+    name = substr($0, 2, RLENGTH - 2)
+    if (!(name in count)) { order[++streams] = name }
+    n = ++count[name]
+    line[name, n] = $0
+    if ($0 ~ /[0-9]+ failing/) { failingFrom[name] = n }
+    if ($0 ~ /exited with code [1-9]/) { failed[name] = 1 }
+  }
+}
+END {
+  for (s = 1; s <= streams; s++) {
+    name = order[s]
+    if (!(name in failed)) continue
+    from = (name in failingFrom) ? failingFrom[name] : count[name] - 60
+    if (from < 1) from = 1
+    to = count[name]
+    if (to - from > 400) to = from + 400
+    print "[ci] ---- " name ": lines " from "-" to " of " count[name] " ----"
+    for (i = from; i <= to; i++) print line[name, i]
+  }
+}
