@@ -2,6 +2,7 @@
 # (from "N failing" on) when there is one, else the stream's last lines. Lines look like
 # "[stream-name] text" (concurrently's prefix).
 {
+  all[++total] = $0
   if (match($0, /^\[[^\]]+\]/)) {
     name = substr($0, 2, RLENGTH - 2)
     if (!(name in count)) { order[++streams] = name }
@@ -12,14 +13,22 @@
   }
 }
 END {
+  shown = 0
   for (s = 1; s <= streams; s++) {
     name = order[s]
     if (!(name in failed)) continue
+    shown++
     from = (name in failingFrom) ? failingFrom[name] : count[name] - 60
     if (from < 1) from = 1
     to = count[name]
     if (to - from > 400) to = from + 400
     print "[ci] ---- " name ": lines " from "-" to " of " count[name] " ----"
     for (i = from; i <= to; i++) print line[name, i]
+  }
+  # No stream says it failed (the runner itself stopped): the log's last lines.
+  if (shown == 0) {
+    from = total > 80 ? total - 79 : 1
+    print "[ci] ---- no stream said it failed; the last lines of the log ----"
+    for (i = from; i <= total; i++) print all[i]
   }
 }
