@@ -83,28 +83,13 @@ export async function changeSettingsAndReload(wb: Workbench, settings: Record<st
  * `newWindow`: always a new one, for a describe that reloads the window or switches account or
  * workspace (these show the current project an earlier describe chose: Workbench.setAside).
  */
-export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin, opts: WindowOptions = {}): Promise<void> {
-  await openSignedOutInAcme(wb, opts);
+export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin, opts: { newWindow?: boolean } = {}): Promise<void> {
+  if (opts.newWindow || !wb.takeSetAside()) {
+    presetWorkspace(wb);
+    await wb.open();
+  }
   await wb.openContainer();
   await signInWith(wb, token);
-}
-
-export interface WindowOptions {
-  /** Not the window an earlier describe set aside: a new one (see openSignedIn). */
-  newWindow?: boolean;
-  /** The page's size, when not the usual. */
-  viewport?: { width: number; height: number };
-}
-
-/**
- * A window as a new one starts with workspace acme preset: signed out, the emulator on its demo
- * data. The one an earlier describe set aside (closeSignedIn) when there is one, else a new one.
- */
-export async function openSignedOutInAcme(wb: Workbench, opts: WindowOptions = {}): Promise<void> {
-  if (opts.newWindow || !(await wb.takeSetAside(opts.viewport))) {
-    presetWorkspace(wb);
-    await wb.open({ viewport: opts.viewport });
-  }
 }
 
 /**

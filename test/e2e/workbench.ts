@@ -181,19 +181,8 @@ export class Workbench {
    * (and a reload by the browser does not wait for it): a test waits here for what must survive.
    */
   async storedWorkspaceState(): Promise<Record<string, unknown>> {
-    return this.storedState('workspace');
-  }
-
-  /** The same of our extension's global state (the accounts, the scopes, the token expiry notices). */
-  async storedGlobalState(): Promise<Record<string, unknown>> {
-    return this.storedState('global');
-  }
-
-  private async storedState(scope: 'workspace' | 'global'): Promise<Record<string, unknown>> {
-    const raw = await this.page.evaluate(async ([key, global]) => {
-      const name = (await indexedDB.databases())
-        .map((d) => d.name ?? '')
-        .find((n) => n.startsWith('vscode-web-state-db-') && n.startsWith('vscode-web-state-db-global') === global);
+    const raw = await this.page.evaluate(async (key) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('vscode-web-state-db-') && !n.startsWith('vscode-web-state-db-global'));
       if (!name) {
         return undefined;
       }
@@ -211,7 +200,7 @@ export class Workbench {
       } finally {
         db.close();
       }
-    }, [extensionId, scope === 'global'] as const);
+    }, extensionId);
     const text = typeof raw === 'string' ? raw : raw instanceof Uint8Array ? new TextDecoder().decode(raw) : undefined;
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
@@ -279,28 +268,22 @@ export class Workbench {
         await this.setViewExpanded(title, wasExpanded);
       }
       this.viewsToggled.clear();
-      // Signed out already (the palette offers Sign Out only while signed in): the accounts check below still holds.
-      if (!/Sign In/.test(await this.welcomeText('Projects'))) {
-        await this.runCommand('Workspace Automation: Sign Out');
-      }
+      await this.expandView('Projects');
+      await this.runCommand('Workspace Automation: Sign Out');
       await waitFor('the Projects view to show the signed-out welcome', async () => (/Sign In/.test(await this.welcomeText('Projects')) ? true : undefined), 15_000);
       await this.clearNotifications();
       await this.page.keyboard.press('Escape');
-      // What sign-out keeps, a new window would not have: another account (signed in at another
-      // address). The window stores the list a moment after the sign-out.
-      let left: unknown;
-      await waitFor('no account of ours stored', async () => {
-        left = (await this.storedGlobalState())['workspaceAutomation.accounts'];
-        return left === undefined || (Array.isArray(left) && left.length === 0) ? true : undefined;
-      }, 5_000).catch(() => {
-        throw new Error(`accounts left after Sign Out: ${JSON.stringify(left)}`);
-      });
+      // What sign-out keeps, a new window would not have: another account (signed in at another address).
+      const ours = (await this.accountsMenuItems()).filter((l) => l.endsWith('(Workspace Automation)'));
+      if (ours.length > 0) {
+        throw new Error(`accounts left after Sign Out: ${JSON.stringify(ours)}`);
+      }
       const folder = this.session.editor.folder;
       for (const entry of fs.readdirSync(folder)) {
         fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
       }
     } catch (e) {
-      console.log(`      [harness] closing the window instead of handing it on: ${(e as Error).message.split('\n').slice(0, 4).join(' | ')}`);
+      console.log(`      [harness] closing the window instead of handing it on: ${(e as Error).message.split('\n')[0]}`);
       return false;
     }
     this.setAsideWindow = true;
@@ -308,19 +291,13 @@ export class Workbench {
     return true;
   }
 
-  /**
-   * Takes the window `setAside` left (signed out, workspace `acme` preset), the emulator reset, the
-   * page at `viewport` when given; false when there is none.
-   */
-  async takeSetAside(viewport?: { width: number; height: number }): Promise<boolean> {
+  /** Takes the window `setAside` left (signed out, workspace `acme` preset), the emulator reset; false when there is none. */
+  takeSetAside(): boolean {
     if (!this.setAsideWindow) {
       return false;
     }
     this.setAsideWindow = false;
     this.emulator.reset();
-    if (viewport) {
-      await this.page.setViewportSize(viewport);
-    }
     this.openCost.handedOn++;
     return true;
   }
