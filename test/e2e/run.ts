@@ -88,7 +88,6 @@ async function main(): Promise<number> {
     const cost = wb.openCost;
     figure(`${cost.restarts} editor restarts of ${cost.opens} opens (stop, start to /healthz)`, cost.restartMs);
     figure(`${cost.opens} page loads to a restored workbench`, cost.loadMs);
-    figure(`${cost.handedOn} windows handed on to the next describe (signed out, cleaned)`, cost.handOnMs);
     figure(`${cost.reloads} reloads to a restored workbench`, cost.reloadMs);
     figure('whole UI run', Date.now() - t0);
     return failures > 0 ? 1 : 0;
