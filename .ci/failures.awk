@@ -1,6 +1,6 @@
 # Prints, for every stream of `npm test` that exited non-zero, what failed: mocha's failure list
-# (from "N failing" on) when there is one, else the stream's last lines. Lines look like
-# "[stream-name] text" (concurrently's prefix).
+# (from "N failing" on) when there is one, else the stream's last 60 lines; when no stream says it
+# failed, the log's last 80 lines. Lines look like "[stream-name] text" (concurrently's prefix).
 {
   all[++total] = $0
   if (match($0, /^\[[^\]]+\]/)) {
