@@ -80,7 +80,8 @@ export function run(): Promise<void> {
   console.log(`[suite] ${files.length} test file(s): ${files.map((f) => path.relative(__dirname, f)).join(', ')}`);
   return new Promise((resolve, reject) => {
     try {
-      mocha.run((failures) => {
+      const runner = mocha.run((failures) => {
+        printTimings(timings);
         if (failures > 0) {
           reject(new Error(`${failures} test(s) failed.`));
         } else if (files.length === 0) {
@@ -89,8 +90,41 @@ export function run(): Promise<void> {
           resolve();
         }
       });
+      const timings = collectTimings(runner);
     } catch (e) {
       reject(e);
     }
   });
+}
+
+interface Timings {
+  hooksMs: number;
+  byFile: Map<string, number>;
+}
+
+/** Where the suite's time goes (printed after the run): per test file, and in hooks overall. */
+function collectTimings(runner: Mocha.Runner): Timings {
+  const timings: Timings = { hooksMs: 0, byFile: new Map() };
+  const started = new Map<Mocha.Suite, number>();
+  runner.on('hook end', (hook) => {
+    timings.hooksMs += hook.duration ?? 0;
+  });
+  runner.on('suite', (suite) => {
+    if (suite.file && suite.parent?.root) {
+      started.set(suite, Date.now());
+    }
+  });
+  runner.on('suite end', (suite) => {
+    const start = started.get(suite);
+    if (start !== undefined && suite.file) {
+      const name = path.basename(suite.file);
+      timings.byFile.set(name, (timings.byFile.get(name) ?? 0) + Date.now() - start);
+    }
+  });
+  return timings;
+}
+
+function printTimings(timings: Timings): void {
+  const slowest = [...timings.byFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`[figure] time in hooks: ${(timings.hooksMs / 1000).toFixed(1)} s; slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
 }
