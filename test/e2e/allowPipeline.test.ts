@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
 import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, listedTargetRows, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
-import { closeSignedIn, openSignedIn, openSignedOutInAcme } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitPickLabels, waitStep } from './writeHelpers';
 import { escapeRegExp, sameList, waitFor, workbench, type Workbench } from './workbench';
 import { runWizard, type WizardStep } from './wizard';
@@ -168,7 +168,7 @@ describe('Allow Pipeline on Target (UI, refused)', () => {
 
   it('hides the write commands from the palette while signed out', async () => {
     const wb = workbench();
-    await openSignedOutInAcme(wb);
+    await wb.open();
     await wb.openContainer();
     await wb.page.keyboard.press('F1');
     await wb.type('>Workspace Automation:');

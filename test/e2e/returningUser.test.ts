@@ -9,7 +9,7 @@ import { waitFor, workbench } from './workbench';
 const PROVIDER = '(Workspace Automation)';
 
 describe('a returning user (UI)', () => {
-  before(() => openSignedIn(workbench(), undefined, { newWindow: true }));
+  before(() => openSignedIn(workbench()));
 
   after(() => closeSignedIn(workbench()));
 
