@@ -647,19 +647,10 @@ export class Workbench {
     return (await this.page.locator('.notifications-center .notification-list-item-message').allInnerTexts()).map((t) => t.trim());
   }
 
-  /**
-   * Opens the notification center (it stays open and updates while you wait): the status bar's
-   * bell, which leaves a quick input an extension is about to show again alone (the palette would
-   * take its place); the palette when the status bar has no bell.
-   */
+  /** Opens the notification center (it stays open and updates while you wait). */
   async showNotificationCenter(): Promise<void> {
     if (!(await this.page.locator('.notifications-center.visible').isVisible())) {
-      const bell = this.page.locator('.statusbar-item[id="status.notifications"] a, .statusbar-item[id="status.notifications"] .statusbar-item-label').first();
-      if ((await bell.count()) > 0 && (await bell.isVisible())) {
-        await bell.click();
-      } else {
-        await this.runCommand('Notifications: Show Notifications');
-      }
+      await this.runCommand('Notifications: Show Notifications');
       await this.page.locator('.notifications-center.visible').waitFor();
     }
   }
@@ -667,25 +658,15 @@ export class Workbench {
   /**
    * Waits for a notification whose message is `m` (a string: the whole message) or matches it (a
    * RegExp), shown in the notification center; returns its text. The center closes by itself when
-   * its last notification goes (a button clicked, a progress ended): it is opened again for as long
-   * as the wait lasts. While it is closed, a new notification shows as a toast: the toasts are read
-   * first, and the center is not opened while a quick input is open (it would take the focus).
+   * its last notification goes (a button clicked): it is opened again for as long as the wait lasts.
    */
   async waitForNotification(m: TextMatch, timeout = UI_TIMEOUT): Promise<string> {
     const messages = this.page.locator('.notifications-center.visible .notification-list-item-message');
-    const toasts = this.page.locator('.notifications-toasts .notification-list-item-message');
     let last: string[] = [];
     try {
       return await waitFor(
         `a notification ${typeof m === 'string' ? JSON.stringify(m) : String(m)}`,
         async () => {
-          if (!(await this.page.locator('.notifications-center.visible').isVisible())) {
-            last = (await toasts.allInnerTexts()).map((t) => t.trim());
-            const toast = last.find((t) => matches(t, m));
-            if (toast !== undefined || (await this.quickInput.isVisible())) {
-              return toast;
-            }
-          }
           await this.showNotificationCenter();
           last = (await messages.allInnerTexts()).map((t) => t.trim());
           return last.find((t) => matches(t, m));
