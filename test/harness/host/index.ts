@@ -81,7 +81,6 @@ export function run(): Promise<void> {
   return new Promise((resolve, reject) => {
     try {
       const runner = mocha.run((failures) => {
-        printTimings(timings);
         if (failures > 0) {
           reject(new Error(`${failures} test(s) failed.`));
         } else if (files.length === 0) {
@@ -90,24 +89,23 @@ export function run(): Promise<void> {
           resolve();
         }
       });
-      const timings = collectTimings(runner);
+      reportTimings(runner);
     } catch (e) {
       reject(e);
     }
   });
 }
 
-interface Timings {
-  hooksMs: number;
-  byFile: Map<string, number>;
-}
-
-/** Where the suite's time goes (printed after the run): per test file, and in hooks overall. */
-function collectTimings(runner: Mocha.Runner): Timings {
-  const timings: Timings = { hooksMs: 0, byFile: new Map() };
+/**
+ * Where the suite's time goes, printed when the run ends (before mocha's callback): the time in
+ * hooks overall, and the slowest test files.
+ */
+function reportTimings(runner: Mocha.Runner): void {
+  let hooksMs = 0;
+  const byFile = new Map<string, number>();
   const started = new Map<Mocha.Suite, number>();
   runner.on('hook end', (hook) => {
-    timings.hooksMs += hook.duration ?? 0;
+    hooksMs += hook.duration ?? 0;
   });
   runner.on('suite', (suite) => {
     if (suite.file && suite.parent?.root) {
@@ -118,13 +116,11 @@ function collectTimings(runner: Mocha.Runner): Timings {
     const start = started.get(suite);
     if (start !== undefined && suite.file) {
       const name = path.basename(suite.file);
-      timings.byFile.set(name, (timings.byFile.get(name) ?? 0) + Date.now() - start);
+      byFile.set(name, (byFile.get(name) ?? 0) + Date.now() - start);
     }
   });
-  return timings;
-}
-
-function printTimings(timings: Timings): void {
-  const slowest = [...timings.byFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(`[figure] time in hooks: ${(timings.hooksMs / 1000).toFixed(1)} s; slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  runner.once('end', () => {
+    const slowest = [...byFile].sort((x, y) => y[1] - x[1]).slice(0, 8);
+    console.log(`[figure] time in hooks: ${(hooksMs / 1000).toFixed(1)} s; slowest files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  });
 }
