@@ -66,8 +66,10 @@ export const quietSettings: Record<string, unknown> = {
   'workbench.startupEditor': 'none',
   'chat.disableAIFeatures': true,
   'telemetry.telemetryLevel': 'off',
+  // No extensions.autoUpdate: without update checks it does nothing, and 1.139 rewrites the old
+  // value (false) as "off" in settings.json at every new window's start; under load that save
+  // could hang and hold back the window's later settings writes (a sign-in's workspace).
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
   'update.mode': 'none',
   'workbench.enableExperiments': false,
   'workbench.tips.enabled': false,
