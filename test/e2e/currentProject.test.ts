@@ -9,7 +9,7 @@ const SELECT_A_PROJECT = 'Select a project in the Projects view';
 const newestWebAppCommit = demoCommits('web-app')[0].message.split('\n')[0];
 
 describe('the current project after a reload (UI)', () => {
-  before(() => openSignedIn(workbench()));
+  before(() => openSignedIn(workbench(), undefined, { newWindow: true }));
 
   after(() => closeSignedIn(workbench()));
 

@@ -13,7 +13,7 @@ import { demoTokens, sameList, waitFor, workbench } from './workbench';
 const allProjects = allDemoProjects;
 
 describe('Projects view (UI)', () => {
-  before(() => openSignedIn(workbench()));
+  before(() => openSignedIn(workbench(), undefined, { newWindow: true }));
 
   after(() => closeSignedIn(workbench()));
 

@@ -9,7 +9,7 @@ import { waitFor, workbench } from './workbench';
 const PROVIDER = '(Workspace Automation)';
 
 describe('a returning user (UI)', () => {
-  before(() => openSignedIn(workbench()));
+  before(() => openSignedIn(workbench(), undefined, { newWindow: true }));
 
   after(() => closeSignedIn(workbench()));
 

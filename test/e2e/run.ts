@@ -39,6 +39,10 @@ async function main(): Promise<number> {
     process.env.WA_SCREENSHOTS = '1';
   }
   const files = testFiles(__dirname, process.env.FILE).filter((f) => testDialect() === 'default' || readsDialect(f));
+  // WA_REVERSE=1: the files in reverse order, so each describe meets another's handed-on window.
+  if (process.env.WA_REVERSE) {
+    files.reverse();
+  }
 
   const session = await startSession();
   startFigures(session);
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
     const cost = wb.openCost;
     figure(`${cost.restarts} editor restarts of ${cost.opens} opens (stop, start to /healthz)`, cost.restartMs);
     figure(`${cost.opens} page loads to a restored workbench`, cost.loadMs);
+    figure(`${cost.handedOn} windows handed on to the next describe (signed out, cleaned)`, cost.handOnMs);
     figure(`${cost.reloads} reloads to a restored workbench`, cost.reloadMs);
     figure('whole UI run', Date.now() - t0);
     return failures > 0 ? 1 : 0;

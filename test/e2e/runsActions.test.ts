@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { formatDuration } from '../../src/ui/localeFormat';
 import { PRODUCTION_TARGET_ID } from '../emulator/demo-data';
 import { listedTargetLabel } from '../harness/dialect';
-import { closeSignedIn, presetWorkspace, signInWith } from './viewsHelpers';
+import { closeSignedIn, openSignedIn } from './viewsHelpers';
 import { apiGet, dismissInputAndNotifications } from './writeHelpers';
 import { demoTokens, exact, waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 import { runWizard } from './wizard';
@@ -103,10 +103,7 @@ describe('Acting on runs (UI)', () => {
   before(async () => {
     const wb = workbench();
     // Tall enough that API Service's seven pipelines and a run's actions are drawn (rows are virtualized).
-    presetWorkspace(wb);
-    await wb.open({ viewport: { width: 1400, height: 1300 } });
-    await wb.openContainer();
-    await signInWith(wb, demoTokens.admin);
+    await openSignedIn(wb, demoTokens.admin, { viewport: { width: 1400, height: 1300 } });
     // Room for the Projects and Runs views.
     await wb.collapseView('Commits');
     await wb.collapseView('Variables');

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
 import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
-import { API_URL_SETTING, changeSettingsAndReload, closeSignedIn, presetWorkspace, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
+import { API_URL_SETTING, changeSettingsAndReload, closeSignedIn, openSignedOutInAcme, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
 import { demoTokens, sameList, waitFor, workbench } from './workbench';
 import { runWizard } from './wizard';
 
@@ -128,8 +128,7 @@ describe('sign in (UI)', () => {
 describe(`sign in (UI) with the real service's token variations ${dialectTag}`, () => {
   before(async () => {
     const wb = workbench();
-    presetWorkspace(wb);
-    await wb.open();
+    await openSignedOutInAcme(wb);
     await wb.openContainer();
   });
 

@@ -76,16 +76,46 @@ export async function changeSettingsAndReload(wb: Workbench, settings: Record<st
   }
 }
 
-/** Call in before(): a new window, the container open, signed in with `token` in workspace acme. */
-export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin): Promise<void> {
-  presetWorkspace(wb);
-  await wb.open();
+/**
+ * Call in before(): a window with nothing of an earlier describe, the container open, signed in
+ * with `token` in workspace acme, on the emulator's demo data. The window is the one the previous
+ * describe set aside (closeSignedIn: signed out, cleaned) when there is one, else a new one.
+ * `newWindow`: always a new one, for a describe that reloads the window or switches account or
+ * workspace (these show the current project an earlier describe chose: Workbench.setAside).
+ */
+export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin, opts: WindowOptions = {}): Promise<void> {
+  await openSignedOutInAcme(wb, opts);
   await wb.openContainer();
   await signInWith(wb, token);
 }
 
-/** Call in after(): the user settings as they were (the workspace and `keys`), the window closed. */
+export interface WindowOptions {
+  /** Not the window an earlier describe set aside: a new one (see openSignedIn). */
+  newWindow?: boolean;
+  /** The page's size, when not the usual. */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A window as a new one starts with workspace acme preset: signed out, the emulator on its demo
+ * data. The one an earlier describe set aside (closeSignedIn) when there is one, else a new one.
+ */
+export async function openSignedOutInAcme(wb: Workbench, opts: WindowOptions = {}): Promise<void> {
+  if (opts.newWindow || !(await wb.takeSetAside(opts.viewport))) {
+    presetWorkspace(wb);
+    await wb.open({ viewport: opts.viewport });
+  }
+}
+
+/**
+ * Call in after(): the user settings as they were (the workspace and `keys`), and the window set
+ * aside for the next describe that starts signed in (Workbench.setAside), or closed when it
+ * cannot be (settings changed, a test failed).
+ */
 export async function closeSignedIn(wb: Workbench, ...keys: string[]): Promise<void> {
+  if (keys.length === 0 && (await wb.setAside(WORKSPACE_SETTING))) {
+    return;
+  }
   clearPresets(wb, ...keys);
   await wb.close();
 }

@@ -9,7 +9,7 @@ import { closeSignedIn, openSignedIn } from './viewsHelpers';
 const STEP_PREFIX = 'workspace-automation.workspace-automation#gettingStarted#';
 
 describe('walkthrough (UI)', () => {
-  before(() => openSignedIn(workbench()));
+  before(() => openSignedIn(workbench(), undefined, { newWindow: true }));
   after(() => closeSignedIn(workbench()));
 
   /** The step's checkbox in the walkthrough page: 'true' when ticked. */

@@ -80,6 +80,9 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
   }
 }
 
+/** The size of a window's page unless a test asks for another. */
+const defaultViewport = { width: 1400, height: 900 };
+
 export class Workbench {
   private ctx: BrowserContext | undefined;
   private currentPage: Page | undefined;
@@ -87,8 +90,14 @@ export class Workbench {
   private readonly startSettings: Record<string, unknown>;
   /** Milliseconds from navigation to a restored workbench, for the last open(). */
   lastReadyMs = 0;
-  /** What the run's open() calls cost: how many, editor restarts, page loads to a restored workbench (ms). */
-  readonly openCost = { opens: 0, restarts: 0, restartMs: 0, loadMs: 0, reloads: 0, reloadMs: 0 };
+  /** What the run's open() calls cost: how many, editor restarts, page loads to a restored workbench (ms); windows handed on. */
+  readonly openCost = { opens: 0, restarts: 0, restartMs: 0, loadMs: 0, reloads: 0, reloadMs: 0, handedOn: 0, handOnMs: 0 };
+  /** The window is set aside, signed out and cleaned, for the next describe that starts signed in (setAside). */
+  private setAsideWindow = false;
+  /** For each view a test expanded or collapsed in this window: whether it was expanded before (setAside puts it back). */
+  private readonly viewsToggled = new Map<string, boolean>();
+  /** A test or hook failed in this window: it is not handed on. */
+  private failedInWindow = false;
 
   constructor(readonly session: EditorSession) {
     this.startSettings = this.userSettings();
@@ -125,10 +134,13 @@ export class Workbench {
    * test that needs what no window resets: state the server keeps across windows.
    */
   async open(opts: { resetEmulator?: boolean; freshEditor?: boolean; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+    this.releaseSetAside();
     if (opts.resetEmulator ?? true) {
       this.emulator.reset();
     }
     await this.closeWindow();
+    this.failedInWindow = false;
+    this.viewsToggled.clear();
     this.openCost.opens++;
     if (opts.freshEditor) {
       const restarting = Date.now();
@@ -136,7 +148,7 @@ export class Workbench {
       this.openCost.restarts++;
       this.openCost.restartMs += Date.now() - restarting;
     }
-    this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? { width: 1400, height: 900 }, extraHTTPHeaders: editorPageHeaders });
+    this.ctx = await this.session.browser.newContext({ viewport: opts.viewport ?? defaultViewport, extraHTTPHeaders: editorPageHeaders });
     this.ctx.setDefaultTimeout(UI_TIMEOUT);
     this.currentPage = await this.ctx.newPage();
     const started = Date.now();
@@ -169,8 +181,19 @@ export class Workbench {
    * (and a reload by the browser does not wait for it): a test waits here for what must survive.
    */
   async storedWorkspaceState(): Promise<Record<string, unknown>> {
-    const raw = await this.page.evaluate(async (key) => {
-      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('vscode-web-state-db-') && !n.startsWith('vscode-web-state-db-global'));
+    return this.storedState('workspace');
+  }
+
+  /** The same of our extension's global state (the accounts, the scopes, the token expiry notices). */
+  async storedGlobalState(): Promise<Record<string, unknown>> {
+    return this.storedState('global');
+  }
+
+  private async storedState(scope: 'workspace' | 'global'): Promise<Record<string, unknown>> {
+    const raw = await this.page.evaluate(async ([key, global]) => {
+      const name = (await indexedDB.databases())
+        .map((d) => d.name ?? '')
+        .find((n) => n.startsWith('vscode-web-state-db-') && n.startsWith('vscode-web-state-db-global') === global);
       if (!name) {
         return undefined;
       }
@@ -188,7 +211,7 @@ export class Workbench {
       } finally {
         db.close();
       }
-    }, extensionId);
+    }, [extensionId, scope === 'global'] as const);
     const text = typeof raw === 'string' ? raw : raw instanceof Uint8Array ? new TextDecoder().decode(raw) : undefined;
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   }
@@ -200,12 +223,127 @@ export class Workbench {
    * running. A describe's `after()` calls it.
    */
   async close(): Promise<void> {
+    this.setAsideWindow = false;
     await this.closeWindow();
     fs.writeFileSync(this.settingsFile, JSON.stringify(this.startSettings, null, 2));
     const folder = this.session.editor.folder;
     for (const entry of fs.readdirSync(folder)) {
       fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
     }
+  }
+
+  /**
+   * Sets the window aside for the next describe that starts signed in (`takeSetAside`), instead of
+   * closing it: a new window costs 20–25 CPU-s, this 3–5 s. Leaves nothing a new window would not
+   * have: quick input, editors, panel and notifications closed; signed out through the Sign Out
+   * command (every secret of the account gone, the current project and pipeline with it, and the
+   * views back to their welcome: their rows, expanded or not, are gone; no other account of ours
+   * left in the Accounts menu); the views a test expanded or collapsed put back; the opened folder
+   * empty. The next describe resets the emulator and signs in again. Sign-out keeps the current
+   * project chosen for the next start (the window's workspace state): only a start (a reload) or
+   * a switch of account or workspace shows it, so a describe that reloads or switches does not
+   * take a set-aside window (`openSignedIn(wb, token, { newWindow: true })`). Only a window whose settings are the run's start settings with workspace
+   * `acme` preset (what `openSignedIn` writes) and in which nothing failed is set aside; anything
+   * else (a dirty editor, a step that does not go as planned) closes it instead. Returns whether
+   * it was set aside.
+   */
+  async setAside(workspaceSetting: string): Promise<boolean> {
+    const expected = { ...this.startSettings, [workspaceSetting]: 'acme' };
+    if (!this.currentPage || this.currentPage.isClosed() || this.failedInWindow) {
+      return false;
+    }
+    if (!sameSettings(this.userSettings(), expected)) {
+      console.log(`      [harness] closing the window instead of handing it on: settings ${JSON.stringify(this.userSettings())}, not ${JSON.stringify(expected)}`);
+      return false;
+    }
+    const started = Date.now();
+    try {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('Escape');
+      const size = this.page.viewportSize();
+      if (size?.width !== defaultViewport.width || size.height !== defaultViewport.height) {
+        await this.page.setViewportSize(defaultViewport);
+      }
+      if ((await this.page.locator('.tabs-container .tab.dirty').count()) > 0) {
+        return false;
+      }
+      if ((await this.page.locator('.tabs-container .tab').count()) > 0) {
+        await this.runCommand('View: Close All Editors');
+        await waitFor('every editor closed', async () => ((await this.page.locator('.tabs-container .tab').count()) === 0 ? true : undefined), 10_000);
+      }
+      if (await this.page.locator('.part.panel').isVisible()) {
+        await this.runCommand('View: Hide Panel');
+      }
+      await this.openContainer();
+      // The editor keeps a tree's expanded rows by id across a sign-out and a sign-in: collapse
+      // every tree (its panel opened for it), then put the panels back as they were.
+      const shown = await this.page.locator('.sidebar .pane-header:not(.hidden) h3.title').allInnerTexts();
+      for (const title of shown.map((t) => t.trim())) {
+        await this.collapseAllRows(title);
+      }
+      for (const [title, wasExpanded] of [...this.viewsToggled].reverse()) {
+        await this.setViewExpanded(title, wasExpanded);
+      }
+      this.viewsToggled.clear();
+      // Signed out already (the palette offers Sign Out only while signed in): the accounts check below still holds.
+      // A window the palette offers no Sign Out in while it keeps an account is closed instead (soon).
+      if (!/Sign In/.test(await this.welcomeText('Projects'))) {
+        await this.runCommand('Workspace Automation: Sign Out', 5_000);
+      }
+      await waitFor('the Projects view to show the signed-out welcome', async () => (/Sign In/.test(await this.welcomeText('Projects')) ? true : undefined), 15_000);
+      await this.clearNotifications();
+      await this.page.keyboard.press('Escape');
+      // What sign-out keeps, a new window would not have: another account (signed in at another
+      // address). The window stores the list a moment after the sign-out.
+      let left: unknown;
+      await waitFor('no account of ours stored', async () => {
+        left = (await this.storedGlobalState())['workspaceAutomation.accounts'];
+        return left === undefined || (Array.isArray(left) && left.length === 0) ? true : undefined;
+      }, 5_000).catch(() => {
+        throw new Error(`accounts left after Sign Out: ${JSON.stringify(left)}`);
+      });
+      const folder = this.session.editor.folder;
+      for (const entry of fs.readdirSync(folder)) {
+        fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
+      }
+    } catch (e) {
+      console.log(`      [harness] closing the window instead of handing it on: ${(e as Error).message.split('\n').slice(0, 4).join(' | ')}`);
+      return false;
+    }
+    this.setAsideWindow = true;
+    this.openCost.handOnMs += Date.now() - started;
+    return true;
+  }
+
+  /**
+   * Takes the window `setAside` left (signed out, workspace `acme` preset), the emulator reset, the
+   * page at `viewport` when given; false when there is none.
+   */
+  async takeSetAside(viewport?: { width: number; height: number }): Promise<boolean> {
+    if (!this.setAsideWindow) {
+      return false;
+    }
+    this.setAsideWindow = false;
+    this.emulator.reset();
+    if (viewport) {
+      await this.page.setViewportSize(viewport);
+    }
+    this.openCost.handedOn++;
+    return true;
+  }
+
+  /** A window set aside and not taken: its settings and folder go back to the run's start (the window closes at the next open). */
+  private releaseSetAside(): void {
+    if (!this.setAsideWindow) {
+      return;
+    }
+    this.setAsideWindow = false;
+    fs.writeFileSync(this.settingsFile, JSON.stringify(this.startSettings, null, 2));
+  }
+
+  /** Called on a failed test or hook: the window is closed at the describe's end, never handed on. */
+  markFailed(): void {
+    this.failedInWindow = true;
   }
 
   /**
@@ -245,11 +383,13 @@ export class Workbench {
 
   /** Merges `settings` into the editor's user settings.json (the editor picks the change up). */
   setUserSettings(settings: Record<string, unknown>): void {
+    this.releaseSetAside();
     fs.writeFileSync(this.settingsFile, JSON.stringify({ ...this.userSettings(), ...settings }, null, 2));
   }
 
   /** The user settings.json as written so far. */
   userSettings(): Record<string, unknown> {
+    this.releaseSetAside();
     return JSON.parse(fs.readFileSync(this.settingsFile, 'utf8')) as Record<string, unknown>;
   }
 
@@ -294,7 +434,11 @@ export class Workbench {
     const header = this.view(title).locator('.pane-header');
     await header.waitFor();
     const state = String(expanded);
-    if ((await header.getAttribute('aria-expanded')) !== state) {
+    const was = await header.getAttribute('aria-expanded');
+    if (was !== state) {
+      if (!this.viewsToggled.has(title)) {
+        this.viewsToggled.set(title, was === 'true');
+      }
       await header.click();
     }
     await waitFor(`the ${title} view ${expanded ? 'expanded' : 'collapsed'}`, async () => ((await header.getAttribute('aria-expanded')) === state ? true : undefined));
@@ -374,6 +518,21 @@ export class Workbench {
   async rowContextMenu(viewTitle: string, label: TextMatch, itemLabel: string): Promise<void> {
     await (await this.row(viewTitle, label)).click({ button: 'right' });
     await this.chooseMenuItem(itemLabel);
+  }
+
+  /**
+   * Collapses every row of the view (its Collapse All, the view's panel opened first), and checks
+   * that no row shows expanded.
+   */
+  private async collapseAllRows(viewTitle: string): Promise<void> {
+    await this.expandView(viewTitle);
+    const pane = this.view(viewTitle);
+    const action = pane.locator('.pane-header .actions .action-label[aria-label^="Collapse All"]');
+    if ((await action.count()) === 0 || (await action.getAttribute('aria-disabled')) === 'true') {
+      return;
+    }
+    await this.viewAction(viewTitle, 'Collapse All');
+    await this.waitForRows(viewTitle, (rows) => rows.every((r) => r.expanded !== true), 'every row collapsed', 10_000);
   }
 
   /** Clicks an action in the view's title bar (e.g. "Refresh"), by its title (aria-label prefix). */
@@ -497,7 +656,7 @@ export class Workbench {
    * Runs a command by its title as the palette shows it (e.g. "Workspace Automation: Sign In"),
    * through F1. `title` must match a row's label exactly (or be a RegExp).
    */
-  async runCommand(title: TextMatch): Promise<void> {
+  async runCommand(title: TextMatch, timeout = UI_TIMEOUT): Promise<void> {
     await this.page.locator('.monaco-workbench').waitFor();
     await this.page.keyboard.press('Escape');
     await this.page.keyboard.press('F1');
@@ -505,7 +664,7 @@ export class Workbench {
     await input.waitFor({ state: 'visible' });
     const filter = typeof title === 'string' ? title : title.source.replace(/[\\^$]/g, '');
     await input.fill(`>${filter}`);
-    await this.pick(title);
+    await this.pick(title, timeout);
   }
 
   /** Waits for the quick input to be open, optionally with a title / placeholder (prompt) matching. */
@@ -564,7 +723,7 @@ export class Workbench {
    * with the arrow keys, checks the focused row is that item, and presses Enter. In a multi-select
    * pick (checkboxes) it clicks the item instead, which toggles it.
    */
-  async pick(label: TextMatch): Promise<void> {
+  async pick(label: TextMatch, timeout = UI_TIMEOUT): Promise<void> {
     const labelMatch = typeof label === 'string' ? exact(label) : label;
     let last: string[] = [];
     try {
@@ -578,7 +737,7 @@ export class Workbench {
         const after = await this.quickPickItems();
         last = after;
         return JSON.stringify(before) === JSON.stringify(after) ? true : undefined;
-      });
+      }, timeout);
     } catch (e) {
       throw new Error(`no quick-pick item ${String(label)} (items: ${JSON.stringify(last)}): ${(e as Error).message}`);
     }
@@ -647,10 +806,19 @@ export class Workbench {
     return (await this.page.locator('.notifications-center .notification-list-item-message').allInnerTexts()).map((t) => t.trim());
   }
 
-  /** Opens the notification center (it stays open and updates while you wait). */
+  /**
+   * Opens the notification center (it stays open and updates while you wait): the status bar's
+   * bell, which leaves a quick input an extension is about to show again alone (the palette would
+   * take its place); the palette when the status bar has no bell.
+   */
   async showNotificationCenter(): Promise<void> {
     if (!(await this.page.locator('.notifications-center.visible').isVisible())) {
-      await this.runCommand('Notifications: Show Notifications');
+      const bell = this.page.locator('.statusbar-item[id="status.notifications"] a, .statusbar-item[id="status.notifications"] .statusbar-item-label').first();
+      if ((await bell.count()) > 0 && (await bell.isVisible())) {
+        await bell.click();
+      } else {
+        await this.runCommand('Notifications: Show Notifications');
+      }
       await this.page.locator('.notifications-center.visible').waitFor();
     }
   }
@@ -658,15 +826,25 @@ export class Workbench {
   /**
    * Waits for a notification whose message is `m` (a string: the whole message) or matches it (a
    * RegExp), shown in the notification center; returns its text. The center closes by itself when
-   * its last notification goes (a button clicked): it is opened again for as long as the wait lasts.
+   * its last notification goes (a button clicked, a progress ended): it is opened again for as long
+   * as the wait lasts. While it is closed, a new notification shows as a toast: the toasts are read
+   * first, and the center is not opened while a quick input is open (it would take the focus).
    */
   async waitForNotification(m: TextMatch, timeout = UI_TIMEOUT): Promise<string> {
     const messages = this.page.locator('.notifications-center.visible .notification-list-item-message');
+    const toasts = this.page.locator('.notifications-toasts .notification-list-item-message');
     let last: string[] = [];
     try {
       return await waitFor(
         `a notification ${typeof m === 'string' ? JSON.stringify(m) : String(m)}`,
         async () => {
+          if (!(await this.page.locator('.notifications-center.visible').isVisible())) {
+            last = (await toasts.allInnerTexts()).map((t) => t.trim());
+            const toast = last.find((t) => matches(t, m));
+            if (toast !== undefined || (await this.quickInput.isVisible())) {
+              return toast;
+            }
+          }
           await this.showNotificationCenter();
           last = (await messages.allInnerTexts()).map((t) => t.trim());
           return last.find((t) => matches(t, m));
@@ -772,6 +950,7 @@ export class Workbench {
 
   /** Saves a screenshot and the editor's logs under test-results/e2e/NAME/ (done on every failure). */
   async saveFailure(name: string): Promise<string> {
+    this.markFailed();
     const dir = path.join(resultsDir, 'e2e', safeName(name));
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
@@ -815,6 +994,17 @@ function printLogTail(dir: string, lines = 25): void {
     const tail = fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines);
     console.log(`      ${path.relative(dir, file)} (last ${tail.length} lines):\n${tail.map((l) => `        ${l}`).join('\n')}`);
   }
+}
+
+/**
+ * Whether two user settings objects have the same keys and the same values of ours (undefined
+ * values are not written). The editor's own values are left out: the editor migrates some of the
+ * run's quiet settings in the file itself (`extensions.autoUpdate`: false becomes "off").
+ */
+function sameSettings(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const canonical = (o: Record<string, unknown>) =>
+    JSON.stringify(Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => [k, k.startsWith('workspaceAutomation.') ? o[k] : '']));
+  return canonical(a) === canonical(b);
 }
 
 let current: Workbench | undefined;
