@@ -827,8 +827,10 @@ export class Workbench {
    * Waits for a notification whose message is `m` (a string: the whole message) or matches it (a
    * RegExp), shown in the notification center; returns its text. The center closes by itself when
    * its last notification goes (a button clicked, a progress ended): it is opened again for as long
-   * as the wait lasts. While it is closed, a new notification shows as a toast: the toasts are read
-   * first, and the center is not opened while a quick input is open (it would take the focus).
+   * as the wait lasts. While it is closed and a quick input is open, the center is not opened (it
+   * would close the input): the wait goes on until the input closes. Toasts are read then too, for
+   * a window without the smoke-test driver; with it (every run of the harness) no toast shows, so a
+   * test reads a message shown beside its list once the list is closed.
    */
   async waitForNotification(m: TextMatch, timeout = UI_TIMEOUT): Promise<string> {
     const messages = this.page.locator('.notifications-center.visible .notification-list-item-message');
