@@ -58,15 +58,12 @@ export async function allowOnTarget(
     if (!name) {
       throw new UnnamedPipelineError(shown);
     }
-    // The message is shown before the progress ends: an open notification center left empty by
-    // the progress would close, and the message would come to a closed center.
-    const updated = await withCancellableProgress(vscode.l10n.t('Allowing pipeline {0} on target {1}…', shown, targetName(target)), async (signal) => {
-      const allowed = await client.allowPipeline(workspace, targetId, { project, pipeline: name }, { signal });
-      services.data.setTarget(allowed);
-      services.log.info(`Allowed pipeline ${shown} (${project}) on target ${targetName(target)} (${targetId}).`);
-      void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', shown, project, targetName(allowed)));
-      return allowed;
-    });
+    const updated = await withCancellableProgress(vscode.l10n.t('Allowing pipeline {0} on target {1}…', shown, targetName(target)), (signal) =>
+      client.allowPipeline(workspace, targetId, { project, pipeline: name }, { signal }),
+    );
+    services.data.setTarget(updated);
+    services.log.info(`Allowed pipeline ${shown} (${project}) on target ${targetName(target)} (${targetId}).`);
+    void prompter.message('info', vscode.l10n.t('Pipeline {0} of project {1} may now use target {2}.', shown, project, targetName(updated)));
     return { kind: 'allowed', target: updated };
   } catch (error) {
     services.log.warn(`Allow pipeline ${shown} (${project}) on target ${targetName(target)} failed: ${errorForLog(error)}`);
