@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { DENIED_TOKEN, DEV_TOKEN, PRODUCTION_TARGET_ID } from '../emulator/demo-data';
 import { demoTargets, fullTargetLabel, isVendor, listedTargetLabel, listedTargetRows, quotedMissingScope, targetsClosedTo } from '../harness/dialect';
-import { closeSignedIn, openSignedIn, openSignedOutInAcme } from './viewsHelpers';
+import { closeSignedIn, itInDefaultDialectOnly, openSignedIn, openSignedOutInAcme } from './viewsHelpers';
 import { apiGet, contextMenuCommand, dismissInputAndNotifications, pickDescription, pickLabels, resetDemoData, waitPickLabels, waitStep } from './writeHelpers';
 import { escapeRegExp, sameList, waitFor, workbench, type Workbench } from './workbench';
 import { runWizard, type WizardStep } from './wizard';
@@ -163,7 +163,7 @@ describe('Allow Pipeline on Target (UI, admin)', () => {
 describe('Allow Pipeline on Target (UI, refused)', () => {
   afterEach(() => closeSignedIn(workbench()));
 
-  it('hides the write commands from the palette while signed out', async () => {
+  itInDefaultDialectOnly('hides the write commands from the palette while signed out', async () => {
     const wb = workbench();
     await openSignedOutInAcme(wb);
     await wb.openContainer();

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { demoTokens, sameList, waitFor, workbench } from './workbench';
 import { demoProjects, projectLabel, sendsRateLimitReset } from '../harness/dialect';
-import { API_URL_SETTING, changeSettingsAndReload, useSignedOutEditor } from './viewsHelpers';
+import { API_URL_SETTING, changeSettingsAndReload, itInDefaultDialectOnly, useSignedOutEditor } from './viewsHelpers';
 
 describe('first run (UI)', () => {
   const editor = useSignedOutEditor();
@@ -15,7 +15,7 @@ describe('first run (UI)', () => {
     return workbench().page.locator('.sidebar .welcome-view-content').allInnerTexts();
   }
 
-  it('signed out, shows one welcome with Sign In, and no Commits, Targets or Variables view', async () => {
+  itInDefaultDialectOnly('signed out, shows one welcome with Sign In, and no Commits, Targets or Variables view', async () => {
     const wb = workbench();
     const text = await waitFor('the signed-out welcome', async () => {
       const t = await wb.welcomeText('Projects');
@@ -41,7 +41,7 @@ describe('first run (UI)', () => {
     await wb.waitQuickInputClosed();
   });
 
-  it('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
+  itInDefaultDialectOnly('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
     const wb = workbench();
     await changeSettingsAndReload(wb, { [API_URL_SETTING]: undefined }, /Sign In asks where your account is/);
     const text = await waitFor('the account welcome', async () => {

@@ -4,14 +4,14 @@
 import * as assert from 'node:assert/strict';
 import { MODERN_TOKEN, NO_TOKEN_INFO_TOKEN, NO_USER_INFO_TOKEN } from '../emulator/demo-data';
 import { demoProjects, dialectTag, listedTargetRows, projectLabel } from '../harness/dialect';
-import { API_URL_SETTING, changeSettingsAndReload, closeSignedIn, openSignedOutInAcme, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
+import { API_URL_SETTING, changeSettingsAndReload, closeSignedIn, itInDefaultDialectOnly, openSignedOutInAcme, signInWith, useSignedOutEditor, WORKSPACE_SETTING } from './viewsHelpers';
 import { demoTokens, sameList, waitFor, workbench } from './workbench';
 import { runWizard } from './wizard';
 
 describe('sign in (UI)', () => {
   const editor = useSignedOutEditor();
 
-  it('shows the signed-out welcome with a Sign In button once, in the Projects view', async () => {
+  itInDefaultDialectOnly('shows the signed-out welcome with a Sign In button once, in the Projects view', async () => {
     const wb = workbench();
     const text = await waitFor('the Projects welcome', async () => {
       const t = await wb.welcomeText('Projects');
@@ -86,7 +86,7 @@ describe('sign in (UI)', () => {
     assert.match(await wb.waitForNotification(/Signed out/), /Signed out of Workspace Automation/);
   });
 
-  it('asks the account type and the host without apiUrl, with Back between the steps', async () => {
+  itInDefaultDialectOnly('asks the account type and the host without apiUrl, with Back between the steps', async () => {
     const wb = workbench();
     try {
       // The editor reads the changed settings.json when it loads.
