@@ -82,13 +82,3 @@ export function envTokenApplies(choice: AddressChoice, baseUrl: string | undefin
   }
   return choice.origin === 'user';
 }
-
-/** Why `host` cannot be the host of a self-hosted installation (https://<host>/api), or undefined. */
-export function hostProblem(host: string): string | undefined {
-  try {
-    resolveBaseUrl({ accountType: 'self-hosted', host });
-    return undefined;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}

@@ -25,8 +25,9 @@ import { Workbench, setWorkbench } from './workbench';
  * server answers in, which the file says by reading the dialect (test/harness/dialect.ts, or the
  * emulator's testDialect / WA_DIALECT). The others (the editor's activation surface, faults, the
  * security checks, forms and flows whose answers the client reads the same way in both dialects)
- * run in the default dialect only, keeping CI within its time; the extension-host suite runs every
- * command in both dialects (the vendor's on the oldest editor).
+ * run in the default dialect only, keeping CI within its time, as do the tests of a dialect file
+ * declared with itInDefaultDialectOnly; the extension-host suite runs every command in both
+ * dialects (the vendor's on the oldest editor).
  */
 export function readsDialect(file: string): boolean {
   return /from '\.\.\/harness\/dialect'|\btestDialect\(|\bWA_DIALECT\b/.test(fs.readFileSync(file, 'utf8'));

@@ -4,8 +4,7 @@
 import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType } from '../../api/baseUrl';
 import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../../settings';
-import { hostProblem } from '../../auth/address';
-import { tokenPageUrl } from './tokenPage';
+import { hostProblem, tokenPageUrl } from './tokenPage';
 import { accountTypeItems } from '../../auth/locations';
 import type { Services } from '../../services';
 import { Command } from '../../commandIds';

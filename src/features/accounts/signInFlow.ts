@@ -21,7 +21,7 @@ import type { AuthSession } from '../../auth/session';
 import type { AccountRecord } from '../../auth/accounts';
 import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
-import { hostProblem } from '../../auth/address';
+import { hostProblem } from './tokenPage';
 import { accountTypeItems } from '../../auth/locations';
 import type { TokenChecks } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';

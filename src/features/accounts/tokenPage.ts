@@ -3,7 +3,7 @@
 // web application's address follows from the API's: the service's locations know theirs (US
 // app.buddy.works, EU eu.buddy.works, Asia asia.buddy.works), self-hosted the same host as its
 // /api. Pure (no vscode).
-import { SERVICE_LOCATIONS, serviceLocationAt } from '../../api/baseUrl';
+import { resolveBaseUrl, SERVICE_LOCATIONS, serviceLocationAt } from '../../api/baseUrl';
 
 const TOKEN_PAGE_PATH = '/security';
 export const US_TOKEN_PAGE = SERVICE_LOCATIONS[0].webUrl + TOKEN_PAGE_PATH;
@@ -30,4 +30,17 @@ export function tokenPageUrl(baseUrl: string): string | undefined {
     return `${url.origin}${TOKEN_PAGE_PATH}`;
   }
   return undefined;
+}
+
+/**
+ * Why `host` cannot be the host of a self-hosted installation (https://<host>/api), or undefined:
+ * the check of the host step of Sign In and of Open the Token Page.
+ */
+export function hostProblem(host: string): string | undefined {
+  try {
+    resolveBaseUrl({ accountType: 'self-hosted', host });
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { resolveBaseUrl } from '../../../src/api/baseUrl';
-import { EU_TOKEN_PAGE, tokenPageUrl, US_TOKEN_PAGE } from '../../../src/features/accounts/tokenPage';
+import { EU_TOKEN_PAGE, hostProblem, tokenPageUrl, US_TOKEN_PAGE } from '../../../src/features/accounts/tokenPage';
 
 describe('token page (where to create a personal access token)', () => {
   it('is the profile\'s Security page of the account type\'s web application', () => {
@@ -35,5 +35,15 @@ describe('auth: token page, the address forms', () => {
     assert.equal(tokenPageUrl('https://ci.example.com/x/api'), undefined);
     assert.equal(tokenPageUrl('https://ci.example.com/api/x'), undefined);
     assert.equal(tokenPageUrl('not an address'), undefined);
+  });
+});
+
+describe('the host step of a self-hosted installation', () => {
+  it('takes a host name, an address with a port; says why it refuses one with a scheme, a path, or nothing', () => {
+    assert.equal(hostProblem('ci.example.com'), undefined);
+    assert.equal(hostProblem('10.0.0.5:8443'), undefined);
+    assert.match(hostProblem('https://ci.example.com') ?? '', /without a scheme/);
+    assert.equal(typeof hostProblem('ci.example.com/api'), 'string');
+    assert.equal(typeof hostProblem(''), 'string');
   });
 });
