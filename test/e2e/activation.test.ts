@@ -1,16 +1,14 @@
 // The packaged extension installs and activates in the real editor, and its activity-bar
 // container shows its Projects view (Commits and Targets join it once signed in).
 import * as assert from 'node:assert/strict';
+import { closeSignedIn, openSignedOutInAcme } from './viewsHelpers';
 import { CONTAINER_TITLE, waitFor, workbench } from './workbench';
 
 describe('activation (UI)', () => {
-  before(async () => {
-    await workbench().open();
-  });
+  // A new window (the extension's activation in it is what is checked), handed on after.
+  before(() => openSignedOutInAcme(workbench(), { newWindow: true }));
 
-  after(async () => {
-    await workbench().close();
-  });
+  after(() => closeSignedIn(workbench()));
 
   it('shows the Workspace Automation entry in the activity bar', async () => {
     const wb = workbench();

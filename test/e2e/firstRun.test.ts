@@ -8,7 +8,8 @@ import { demoProjects, projectLabel, sendsRateLimitReset } from '../harness/dial
 import { API_URL_SETTING, changeSettingsAndReload, itInDefaultDialectOnly, useSignedOutEditor } from './viewsHelpers';
 
 describe('first run (UI)', () => {
-  const editor = useSignedOutEditor();
+  // Its last test signs in to acme at the run's address, read after a reload: the window goes on.
+  const editor = useSignedOutEditor({ handOn: true });
 
   /** Every welcome content shown in the side bar. */
   async function sidebarWelcomes(): Promise<string[]> {

@@ -5,7 +5,7 @@
 // in a notification (issue 22).
 import * as assert from 'node:assert/strict';
 import { json, startHostileServer, type HostileServer } from '../harness/hostileServer';
-import { API_URL_SETTING, clearPresets, presetWorkspace, signInWith } from './viewsHelpers';
+import { API_URL_SETTING, clearPresets, openSignedOutInAcme, presetWorkspace, signInWith } from './viewsHelpers';
 import { demoTokens, waitFor, workbench } from './workbench';
 
 const API_URL = 'workspaceAutomation.apiUrl';
@@ -16,13 +16,15 @@ describe('security (UI)', () => {
 
   before(async () => {
     const wb = workbench();
+    // Signed out, as a window an earlier describe handed on is (the workspace preset changes nothing here).
+    await openSignedOutInAcme(wb);
     emulatorSetting = wb.userSettings()[API_URL];
-    await wb.open();
     await wb.openContainer();
   });
 
   after(async () => {
     const wb = workbench();
+    clearPresets(wb);
     wb.setUserSettings({ ...wb.userSettings(), [API_URL]: emulatorSetting });
     await wb.close();
   });

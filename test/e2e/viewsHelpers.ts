@@ -17,6 +17,7 @@ export function itInDefaultDialectOnly(title: string, fn: Mocha.AsyncFunc): void
     it(title, fn);
   }
 }
+
 export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
 
 /**
@@ -24,8 +25,11 @@ export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
  * preset, a new window (fresh browser profile: signed out) with the container open; after, the
  * workspace and API address settings as they were, the window closed. Returns the API address
  * setting as it was (the emulator's) for tests that change it: read it in hooks and tests.
+ * `handOn`: a describe whose tests end signed in to acme, every setting they changed back and read
+ * by the window (a reload, or the window's own write), offers its window to the next describe
+ * (Workbench.setAside: only when the settings are what it expects and nothing failed).
  */
-export function useSignedOutEditor(): { readonly apiUrl: unknown } {
+export function useSignedOutEditor(opts: { handOn?: boolean } = {}): { readonly apiUrl: unknown } {
   const saved = { apiUrl: undefined as unknown };
   before(async () => {
     const wb = workbench();
@@ -36,6 +40,9 @@ export function useSignedOutEditor(): { readonly apiUrl: unknown } {
   });
   after(async () => {
     const wb = workbench();
+    if (opts.handOn && (await wb.setAside(WORKSPACE_SETTING))) {
+      return;
+    }
     wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, [API_URL_SETTING]: saved.apiUrl });
     await wb.close();
   });
