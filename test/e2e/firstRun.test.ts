@@ -1,15 +1,14 @@
 // A newcomer's first look, as a person sees it: one signed-out welcome (in Projects; Commits and
-// Targets appear once signed in), its text right for where the account is, the token-page link
-// asking the account type, Show API Rate Limit before any request, and the status bar item's click
-// showing the budget and the log.
+// Targets appear once signed in), Show API Rate Limit before any request, and the status bar
+// item's click showing the budget and the log. (Without an API address: withoutApiUrl.test.ts.)
 import * as assert from 'node:assert/strict';
 import { demoTokens, sameList, waitFor, workbench } from './workbench';
 import { demoProjects, projectLabel, sendsRateLimitReset } from '../harness/dialect';
-import { API_URL_SETTING, changeSettingsAndReload, itInDefaultDialectOnly, useSignedOutEditor } from './viewsHelpers';
+import { itInDefaultDialectOnly, useSignedOutEditor } from './viewsHelpers';
 
 describe('first run (UI)', () => {
-  // Its last test signs in to acme at the run's address, read after a reload: the window goes on.
-  const editor = useSignedOutEditor({ handOn: true });
+  // Its last test signs in to acme (the window writes the workspace): the window goes on.
+  useSignedOutEditor({ handOn: true });
 
   /** Every welcome content shown in the side bar. */
   async function sidebarWelcomes(): Promise<string[]> {
@@ -42,37 +41,8 @@ describe('first run (UI)', () => {
     await wb.waitQuickInputClosed();
   });
 
-  itInDefaultDialectOnly('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
-    const wb = workbench();
-    await changeSettingsAndReload(wb, { [API_URL_SETTING]: undefined }, /Sign In asks where your account is/);
-    const text = await waitFor('the account welcome', async () => {
-      const t = await wb.welcomeText('Projects');
-      return /Sign In asks where your account is/.test(t) ? t : undefined;
-    });
-    assert.match(text, /US, EU, Asia or self-hosted/);
-    assert.match(text, /Open the token page/);
-    assert.doesNotMatch(text, /settings/i, 'an EU account is asked for by Sign In, not set in the settings first');
-    assert.equal((await sidebarWelcomes()).length, 1);
-    // What a user of the real service sees first (README).
-    await wb.readmeScreenshot('signed-out', { clip: wb.page.locator('.sidebar') });
-    // The token page link asks the account type first (none is chosen yet).
-    await wb.clickWelcome('Projects', 'Open the token page');
-    await wb.waitQuickInput({ placeholder: /Where is your account/ });
-    const items = await waitFor('the account types', async () => {
-      const listed = await wb.quickPickItems();
-      return listed.includes('Self-hosted installation') ? listed : undefined;
-    });
-    assert.deepEqual(
-      items.filter((i) => /account|installation/.test(i)),
-      ['US account', 'EU account', 'Asia account', 'Self-hosted installation'],
-    );
-    await wb.cancel();
-    await wb.waitQuickInputClosed();
-  });
-
   it('signed in, shows the five views, and the status bar item\'s click shows the budget and the log', async () => {
     const wb = workbench();
-    await changeSettingsAndReload(wb, { [API_URL_SETTING]: editor.apiUrl }, /API URL setting/);
     await waitFor('the API URL welcome', async () => ((await wb.welcomeText('Projects')).includes('API URL setting') ? true : undefined));
     await wb.clickWelcome('Projects', 'Sign In');
     await wb.waitQuickInput({ title: /Sign In/ });

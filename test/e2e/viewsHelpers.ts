@@ -28,13 +28,14 @@ export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
  * `handOn`: a describe whose tests end signed in to acme, every setting they changed back and read
  * by the window (a reload, or the window's own write), offers its window to the next describe
  * (Workbench.setAside: only when the settings are what it expects and nothing failed).
+ * `withoutApiUrl`: the window opens with no API address set (no reload to take it away).
  */
-export function useSignedOutEditor(opts: { handOn?: boolean } = {}): { readonly apiUrl: unknown } {
+export function useSignedOutEditor(opts: { handOn?: boolean; withoutApiUrl?: boolean } = {}): { readonly apiUrl: unknown } {
   const saved = { apiUrl: undefined as unknown };
   before(async () => {
     const wb = workbench();
     saved.apiUrl = wb.userSettings()[API_URL_SETTING];
-    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined });
+    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, ...(opts.withoutApiUrl ? { [API_URL_SETTING]: undefined } : {}) });
     await wb.open(); // fresh browser profile: signed out
     await wb.openContainer();
   });
