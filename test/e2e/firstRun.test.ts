@@ -10,11 +10,6 @@ describe('first run (UI)', () => {
   // Its last test signs in to acme (the window writes the workspace): the window goes on.
   useSignedOutEditor({ handOn: true });
 
-  /** Every welcome content shown in the side bar. */
-  async function sidebarWelcomes(): Promise<string[]> {
-    return workbench().page.locator('.sidebar .welcome-view-content').allInnerTexts();
-  }
-
   itInDefaultDialectOnly('signed out, shows one welcome with Sign In, and no Commits, Targets or Variables view', async () => {
     const wb = workbench();
     const text = await waitFor('the signed-out welcome', async () => {
@@ -23,7 +18,7 @@ describe('first run (UI)', () => {
     });
     // apiUrl is set (the emulator): the welcome speaks of that address, not of account types.
     assert.match(text, /Sign in with a personal access token for the API address set in the API URL setting/);
-    assert.deepEqual((await sidebarWelcomes()).length, 1, 'one welcome in the side bar');
+    assert.deepEqual((await wb.sidebarWelcomes()).length, 1, 'one welcome in the side bar');
     assert.equal(await wb.page.locator('.sidebar .welcome-view-content .monaco-button', { hasText: 'Sign In' }).count(), 1);
     const titles = await wb.viewTitles();
     assert.ok(!titles.includes('Commits') && !titles.includes('Targets') && !titles.includes('Variables'), `views shown: ${JSON.stringify(titles)}`);
@@ -51,9 +46,9 @@ describe('first run (UI)', () => {
     await wb.waitQuickInputClosed();
     await wb.waitForRows('Projects', (r) => sameList(r.map((x) => x.label), demoProjects().map(projectLabel)), 'the projects');
     const views = ['Projects', 'Runs', 'Commits', 'Targets', 'Variables'];
-    await waitFor('the five views, no welcome', async () => (sameList(await wb.viewTitles(), views) && (await sidebarWelcomes()).length === 0 ? true : undefined));
+    await waitFor('the five views, no welcome', async () => (sameList(await wb.viewTitles(), views) && (await wb.sidebarWelcomes()).length === 0 ? true : undefined));
     assert.deepEqual(await wb.viewTitles(), views);
-    assert.deepEqual(await sidebarWelcomes(), [], 'no welcome once signed in with a workspace');
+    assert.deepEqual(await wb.sidebarWelcomes(), [], 'no welcome once signed in with a workspace');
 
     const item = wb.page.locator('.statusbar-item', { hasText: /\d[\d,]*\/5,000/ }).first();
     await item.waitFor({ state: 'visible' });

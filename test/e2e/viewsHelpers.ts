@@ -5,6 +5,7 @@ import { demoProjects, isVendor, projectLabel } from '../harness/dialect';
 import { demoTokens, sameList, waitFor, workbench, type TreeRow, type Workbench } from './workbench';
 
 export const WORKSPACE_SETTING = 'workspaceAutomation.workspace';
+export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
 
 /**
  * `it` for a test, in a file that runs in both dialects, whose checks mean the same in either: no
@@ -18,23 +19,20 @@ export function itInDefaultDialectOnly(title: string, fn: Mocha.AsyncFunc): void
   }
 }
 
-export const API_URL_SETTING = 'workspaceAutomation.apiUrl';
-
 /**
  * Registers the before()/after() hooks of a describe that starts signed out: before, no workspace
  * preset, a new window (fresh browser profile: signed out) with the container open; after, the
- * workspace and API address settings as they were, the window closed. Returns the API address
- * setting as it was (the emulator's) for tests that change it: read it in hooks and tests.
+ * workspace and API address settings as they were, the window closed.
  * `handOn`: a describe whose tests end signed in to acme, every setting they changed back and read
  * by the window (a reload, or the window's own write), offers its window to the next describe
  * (Workbench.setAside: only when the settings are what it expects and nothing failed).
  * `withoutApiUrl`: the window opens with no API address set (no reload to take it away).
  */
-export function useSignedOutEditor(opts: { handOn?: boolean; withoutApiUrl?: boolean } = {}): { readonly apiUrl: unknown } {
-  const saved = { apiUrl: undefined as unknown };
+export function useSignedOutEditor(opts: { handOn?: boolean; withoutApiUrl?: boolean } = {}): void {
+  let savedApiUrl: unknown;
   before(async () => {
     const wb = workbench();
-    saved.apiUrl = wb.userSettings()[API_URL_SETTING];
+    savedApiUrl = wb.userSettings()[API_URL_SETTING];
     wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, ...(opts.withoutApiUrl ? { [API_URL_SETTING]: undefined } : {}) });
     await wb.open(); // fresh browser profile: signed out
     await wb.openContainer();
@@ -44,10 +42,9 @@ export function useSignedOutEditor(opts: { handOn?: boolean; withoutApiUrl?: boo
     if (opts.handOn && (await wb.setAside(WORKSPACE_SETTING))) {
       return;
     }
-    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, [API_URL_SETTING]: saved.apiUrl });
+    wb.setUserSettings({ [WORKSPACE_SETTING]: undefined, [API_URL_SETTING]: savedApiUrl });
     await wb.close();
   });
-  return saved;
 }
 
 /** Signs in with `token` through the Sign In command (workspace preset to acme by presetWorkspace). */
@@ -74,15 +71,9 @@ export async function signInWith(wb: Workbench, token: string): Promise<void> {
  * Writes the user settings and reloads until the window shows them, which its Projects welcome
  * says (`welcome`, the signed-out text for the API address setting): a reload can race the
  * settings file's watcher and keep the old settings, and a loaded machine's watcher may not tell
- * the open window at all. Each try reloads, opens the container and gives the welcome 10 s. No
- * reload when the settings already hold these values and the window shows the welcome (a test
- * that sets back what an earlier test of its describe changed, when that one did not run).
+ * the open window at all. Each try reloads, opens the container and gives the welcome 10 s.
  */
 export async function changeSettingsAndReload(wb: Workbench, settings: Record<string, unknown>, welcome: RegExp): Promise<void> {
-  const current = wb.userSettings();
-  if (Object.entries(settings).every(([key, value]) => current[key] === value) && welcome.test(await wb.welcomeText('Projects'))) {
-    return;
-  }
   wb.setUserSettings(settings);
   let last = '';
   for (let attempt = 1; ; attempt++) {

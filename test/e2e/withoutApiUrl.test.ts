@@ -11,11 +11,6 @@ import { runWizard } from './wizard';
 describe('without an API URL (UI)', () => {
   useSignedOutEditor({ withoutApiUrl: true });
 
-  /** Every welcome content shown in the side bar. */
-  async function sidebarWelcomes(): Promise<string[]> {
-    return workbench().page.locator('.sidebar .welcome-view-content').allInnerTexts();
-  }
-
   it('without an API URL, says Sign In asks where the account is, links the token page and sends nobody to the settings', async () => {
     const wb = workbench();
     const text = await waitFor('the account welcome', async () => {
@@ -25,7 +20,7 @@ describe('without an API URL (UI)', () => {
     assert.match(text, /US, EU, Asia or self-hosted/);
     assert.match(text, /Open the token page/);
     assert.doesNotMatch(text, /settings/i, 'an EU account is asked for by Sign In, not set in the settings first');
-    assert.equal((await sidebarWelcomes()).length, 1);
+    assert.equal((await wb.sidebarWelcomes()).length, 1);
     // What a user of the real service sees first (README).
     await wb.readmeScreenshot('signed-out', { clip: wb.page.locator('.sidebar') });
     // The token page link asks the account type first (none is chosen yet).

@@ -633,6 +633,11 @@ export class Workbench {
     await item.click();
   }
 
+  /** The text of every welcome content shown in the side bar. */
+  sidebarWelcomes(): Promise<string[]> {
+    return this.page.locator('.sidebar .welcome-view-content').allInnerTexts();
+  }
+
   /** The text of the view's welcome content ('' when the view shows rows instead). */
   async welcomeText(viewTitle: string): Promise<string> {
     const w = this.view(viewTitle).locator('.welcome-view-content');
