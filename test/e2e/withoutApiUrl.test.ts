@@ -48,16 +48,7 @@ describe('without an API URL (UI)', () => {
         check: async () => {
           const accounts = ['US account', 'https://api.buddy.works', 'EU account', 'https://api.eu.buddy.works', 'Asia account', 'https://api.asia.buddy.works', 'Self-hosted installation', 'https://<host>/api'];
           await waitFor('the account types', async () => (sameList(await wb.quickPickItems(), accounts) ? true : undefined));
-          assert.deepEqual(await wb.quickPickItems(), [
-            'US account',
-            'https://api.buddy.works',
-            'EU account',
-            'https://api.eu.buddy.works',
-            'Asia account',
-            'https://api.asia.buddy.works',
-            'Self-hosted installation',
-            'https://<host>/api',
-          ]);
+          assert.deepEqual(await wb.quickPickItems(), accounts);
         },
         pick: 'Self-hosted installation',
       },

@@ -110,7 +110,8 @@ export async function signedOutState(keepWorkspace?: string): Promise<ExtensionA
     await setSetting('apiUrl', emulatorUrl());
   }
   await api.session.signOut();
-  if (config().get('workspace') && config().get('workspace') !== keepWorkspace) {
+  const workspace = config().get<string>('workspace');
+  if (workspace && workspace !== keepWorkspace) {
     await setSetting('workspace', undefined);
   }
   await api.session.reload();
