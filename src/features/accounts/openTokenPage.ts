@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { resolveBaseUrl, type AccountType } from '../../api/baseUrl';
 import { baseUrlInput, getApiUrl, getHost, SECTION, Setting } from '../../settings';
 import { hostProblem, tokenPageUrl } from './tokenPage';
-import { accountTypeItems } from '../../auth/locations';
+import { accountTypeItems } from './accountTypeItems';
 import type { Services } from '../../services';
 import { Command } from '../../commandIds';
 import { showInformationMessage } from '../../ui/notify';

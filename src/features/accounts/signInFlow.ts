@@ -22,7 +22,7 @@ import type { AccountRecord } from '../../auth/accounts';
 import { addressChoice, getAccountType, getApiUrl, getHost, getWorkspace, openSettings, saveSetting, Setting } from '../../settings';
 import { QuickInputPrompter, runSteps, type Prompter, type Step } from '../../ui/multiStepInput';
 import { hostProblem } from './tokenPage';
-import { accountTypeItems } from '../../auth/locations';
+import { accountTypeItems } from './accountTypeItems';
 import type { TokenChecks } from './tokenExpiry';
 import { selectWorkspace } from './workspacePicker';
 import { showErrorMessage, showInformationMessage } from '../../ui/notify';
