@@ -97,8 +97,10 @@ export async function changeSettingsAndReload(wb: Workbench, settings: Record<st
  * Call in before(): a window with nothing of an earlier describe, the container open, signed in
  * with `token` in workspace acme, on the emulator's demo data. The window is the one the previous
  * describe set aside (closeSignedIn: signed out, cleaned) when there is one, else a new one.
- * `newWindow`: always a new one, for a describe that reloads the window or switches account or
- * workspace (these show the current project an earlier describe chose: Workbench.setAside).
+ * `newWindow`: always a new one, for a describe that needs what only a new window has (the
+ * extension not yet active, the walkthrough never opened). A describe that reloads or switches
+ * workspace may take a handed-on window when no check reads which project is current: these
+ * restore the project an earlier describe kept (Workbench.setAside).
  */
 export async function openSignedIn(wb: Workbench, token: string = demoTokens.admin, opts: WindowOptions = {}): Promise<void> {
   await openSignedOutInAcme(wb, opts);

@@ -241,8 +241,9 @@ export class Workbench {
    * left in the Accounts menu); the views a test expanded or collapsed put back; the opened folder
    * empty. The next describe resets the emulator and signs in again. Sign-out keeps the current
    * project chosen for the next start (the window's workspace state): only a start (a reload) or
-   * a switch of account or workspace shows it, so a describe that reloads or switches does not
-   * take a set-aside window (`openSignedIn(wb, token, { newWindow: true })`). Only a window whose settings are the run's start settings with workspace
+   * a switch of account or workspace shows it, so a describe that reloads or switches takes a
+   * set-aside window only when no check reads which project is current (else
+   * `openSignedIn(wb, token, { newWindow: true })`). Only a window whose settings are the run's start settings with workspace
    * `acme` preset (what `openSignedIn` writes) and in which nothing failed is set aside; anything
    * else (a dirty editor, a step that does not go as planned) closes it instead. Returns whether
    * it was set aside.
