@@ -12,7 +12,7 @@
 // (src/auth/apiConnection.ts) → src/api/.
 import * as vscode from 'vscode';
 import type { RateLimitState, Target } from './api';
-import { AccountsAuthProvider, registerAccountsProvider } from './auth/authProvider';
+import { AccountsAuthProvider, registerAccountsProvider } from './features/accounts/authProvider';
 import { AuthSession } from './auth/session';
 import type { TokenExpiryWatcher } from './features/accounts/tokenExpiryWatcher';
 import type { CommitsProvider } from './features/commits/provider';

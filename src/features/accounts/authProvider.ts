@@ -2,11 +2,13 @@
 // accounts): one session per signed-in account, named by who and where it is. Sign Out there
 // removes exactly that account (every secret of it deleted, an OAuth grant revoked); other extensions may ask for a session (the
 // editor asks the user first). A session's token is the one stored for that account's address.
+// The one file of a feature that activation loads (src/extension.ts registers it): the editor lists
+// the accounts from its start, before any view or command loads the features.
 import * as vscode from 'vscode';
-import { accountLabel, type AccountRegistry } from './accounts';
-import type { AuthSession } from './session';
-import { addressChoice } from '../settings';
-import { Command } from '../commandIds';
+import { accountLabel, type AccountRegistry } from '../../auth/accounts';
+import type { AuthSession } from '../../auth/session';
+import { addressChoice } from '../../settings';
+import { Command } from '../../commandIds';
 
 export const AUTH_PROVIDER_ID = 'workspace-automation';
 
