@@ -243,10 +243,10 @@ export class Workbench {
    * project chosen for the next start (the window's workspace state): only a start (a reload) or
    * a switch of account or workspace shows it, so a describe that reloads or switches takes a
    * set-aside window only when no check reads which project is current (else
-   * `openSignedIn(wb, token, { newWindow: true })`). Only a window whose settings are the run's start settings with workspace
-   * `acme` preset (what `openSignedIn` writes) and in which nothing failed is set aside; anything
-   * else (a dirty editor, a step that does not go as planned) closes it instead. Returns whether
-   * it was set aside.
+   * `openSignedIn(wb, token, { newWindow: true })`). Only a window whose settings are the run's
+   * start settings with workspace `acme` preset (what `openSignedIn` writes) and in which nothing
+   * failed is set aside; anything else (a dirty editor, a step that does not go as planned)
+   * closes it instead. Returns whether it was set aside.
    */
   async setAside(workspaceSetting: string): Promise<boolean> {
     const expected = { ...this.startSettings, [workspaceSetting]: 'acme' };
