@@ -7,6 +7,7 @@ import { findSourceMap } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
+import { SUITE_FINISHED } from './protocol';
 
 interface SuiteOptions {
   grep?: string;
@@ -85,7 +86,10 @@ export function run(): Promise<void> {
           reject(new Error(`${failures} test(s) failed.`));
         } else if (files.length === 0) {
           reject(new Error('no test files found'));
+        } else if (!runner.stats?.passes) {
+          reject(new Error('no test ran (FILE or GREP matched none?)'));
         } else {
+          console.log(`${SUITE_FINISHED} ${runner.stats.passes} passed`);
           resolve();
         }
       });

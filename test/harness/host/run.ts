@@ -18,6 +18,7 @@ import { applyDialectArgument } from '../emulator';
 import { repoRoot, resultsDir } from '../paths';
 import { failureDir, figure, startFigures, startSession } from '../session';
 import { buildSuite, suiteOutDir } from './build';
+import { SUITE_FINISHED } from './protocol';
 
 // A bound for a hung run, not a goal: the whole suite takes 4–5 min on a quiet 2-core machine and
 // 9–11 min beside CI's other stream (one run beside other work took 10.2 min, past the earlier 10).
@@ -52,9 +53,11 @@ async function main(): Promise<number> {
     // suite starts, only keep it (printed when the run fails, or with WA_VERBOSE=1).
     const early: string[] = [];
     let suiteStarted = false;
+    let suiteFinished = false;
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
       const text = Array.isArray(args) ? util.format(...(args as unknown[])) : String(args);
       suiteStarted ||= text.startsWith('[suite] ');
+      suiteFinished ||= text.startsWith(SUITE_FINISHED);
       const noise = /ENOTFOUND|open-vsx\.org|marketplace|^Canceled/.test(text);
       if (process.env.WA_VERBOSE || (suiteStarted && !noise)) {
         (type === 'error' ? process.stderr : process.stdout).write(`${text}\n`);
@@ -67,7 +70,7 @@ async function main(): Promise<number> {
     await page.goto(`${editor.url}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     let timer: NodeJS.Timeout | undefined;
     let finished = false;
-    const code = await Promise.race([
+    let code = await Promise.race([
       exit,
       editor.exited.then((how) => {
         if (!finished) {
@@ -90,6 +93,10 @@ async function main(): Promise<number> {
     ]);
     finished = true;
     clearTimeout(timer);
+    if (code === 0 && !suiteFinished) {
+      console.error('[suite] the run ended with exit code 0, but the suite never said it finished (the extension host died?)');
+      code = 1;
+    }
     figure('suite run in the editor (workbench load included)', Date.now() - started);
     if (code !== 0) {
       const dir = failureDir('suite');
