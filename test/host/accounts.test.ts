@@ -55,6 +55,28 @@ describe(`accounts: the Accounts menu's provider ${dialectTag}`, function () {
     }
   });
 
+  it('an account signed in while the editor reads the sessions is still announced as added (else the Accounts menu never lists it)', async () => {
+    // The editor reads the sessions for its own reasons (a new window's start, its usage records),
+    // not only for the Accounts menu's. Here a read begins at each change of the account list, the
+    // sign-in's last (its token stored) included, just before the provider compares what it announced.
+    const api = await extensionApi();
+    const added: string[] = [];
+    const reads: Promise<unknown>[] = [];
+    const listening = [
+      api.accounts.onDidChangeSessions((e) => added.push(...(e.added ?? []).map((s) => s.id))),
+      api.session.accounts.onDidChange(() => reads.push(api.accounts.getSessions(undefined, {}))),
+    ];
+    try {
+      const result = await signInCommand('admin-token');
+      assert.equal(result?.signedIn, true, result?.error);
+      await Promise.all(reads);
+      assert.ok(reads.length >= 2, `the sessions read at each change of the account list (${reads.length} times)`);
+      await waitFor('the added session to be announced', () => added.includes(emulatorUrl()));
+    } finally {
+      listening.forEach((l) => l.dispose());
+    }
+  });
+
   it("two accounts side by side; Sign Out of one deletes only its secret, the other keeps working", async () => {
     const api = await extensionApi();
     assert.equal((await signInCommand('admin-token'))?.signedIn, true);

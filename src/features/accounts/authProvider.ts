@@ -15,8 +15,10 @@ export const AUTH_PROVIDER_ID = 'workspace-automation';
 export class AccountsAuthProvider implements vscode.AuthenticationProvider, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.changeEmitter.event;
-  /** The sessions last announced, to tell the editor which were added, removed or changed. */
-  private known = new Map<string, vscode.AuthenticationSession>();
+  /** The sessions last announced: one not among them is announced as added, one that differs as changed. */
+  private announced = new Map<string, vscode.AuthenticationSession>();
+  /** Sessions getSessions handed out since the last announcement: one gone by then is announced as removed. */
+  private handedOut = new Map<string, vscode.AuthenticationSession>();
   private readonly disposables: vscode.Disposable[] = [];
   private announcing: Promise<void> = Promise.resolve();
 
@@ -51,9 +53,14 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
 
   async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
     const sessions = await this.readSessions();
-    // What the editor knows now: a later change is announced against it. Without this, an account
-    // the editor listed at start (a reload) and a refused renewal then removed stayed in its menu.
-    this.known = new Map(sessions.map((s) => [s.id, s]));
+    // The editor may list these now: one removed later is announced as removed, though never
+    // announced as added (else an account listed at a reload and then ended by a refused renewal
+    // stayed in its menu). They do not count as announced: the editor reads sessions for other
+    // reasons than its Accounts menu (its start, its usage records), and an account whose sign-in
+    // ended during such a read must still be announced as added, or the menu never lists it.
+    for (const s of sessions) {
+      this.handedOut.set(s.id, s);
+    }
     // An account removed while they were read (a refused renewal as the window opens) is announced now.
     void this.announce();
     // The service's scope names vary (2026 names, older ones): a session is never withheld for a name it does not list.
@@ -114,17 +121,19 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     await this.announce();
   }
 
-  /** Tells the editor what changed since the last time (one comparison at a time). */
+  /** Tells the editor what changed since the last announcement (one comparison at a time). */
   private announce(): Promise<void> {
     this.announcing = this.announcing.then(async () => {
       const now = new Map((await this.readSessions()).map((s) => [s.id, s]));
-      const added = [...now.values()].filter((s) => !this.known.has(s.id));
-      const removed = [...this.known.values()].filter((s) => !now.has(s.id));
+      // Announcing again what the editor knows is harmless (its menu updates an account by label); leaving out what it does not know is not.
+      const added = [...now.values()].filter((s) => !this.announced.has(s.id));
+      const removed = [...new Map([...this.handedOut, ...this.announced]).values()].filter((s) => !now.has(s.id));
       const changed = [...now.values()].filter((s) => {
-        const before = this.known.get(s.id);
+        const before = this.announced.get(s.id);
         return before !== undefined && (before.accessToken !== s.accessToken || before.account.label !== s.account.label);
       });
-      this.known = now;
+      this.announced = now;
+      this.handedOut = new Map();
       if (added.length || removed.length || changed.length) {
         this.changeEmitter.fire({ added, removed, changed });
       }
