@@ -56,8 +56,9 @@ describe(`accounts: the Accounts menu's provider ${dialectTag}`, function () {
   });
 
   it('an account signed in while the editor reads the sessions is still announced as added (else the Accounts menu never lists it)', async () => {
-    // The editor reads the sessions for its own reasons (a new window's start, its usage records),
-    // not only for the Accounts menu's. Here a read begins at each change of the account list, the
+    // The editor reads the sessions for its own reasons, not only for its Accounts menu (which
+    // extensions use which account, read by a window about 2.5 s after it opened: in CI, as a sign-in
+    // right after a reload ended). Here a read begins at each change of the account list, the
     // sign-in's last (its token stored) included, just before the provider compares what it announced.
     const api = await extensionApi();
     const added: string[] = [];

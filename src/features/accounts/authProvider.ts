@@ -56,7 +56,8 @@ export class AccountsAuthProvider implements vscode.AuthenticationProvider, vsco
     // The editor may list these now: one removed later is announced as removed, though never
     // announced as added (else an account listed at a reload and then ended by a refused renewal
     // stayed in its menu). They do not count as announced: the editor reads sessions for other
-    // reasons than its Accounts menu (its start, its usage records), and an account whose sign-in
+    // reasons than its Accounts menu (which extensions use which account: read at a provider's
+    // registration, and by every window about 2.5 s after it opened), and an account whose sign-in
     // ended during such a read must still be announced as added, or the menu never lists it.
     for (const s of sessions) {
       this.handedOut.set(s.id, s);
