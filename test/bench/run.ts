@@ -334,13 +334,19 @@ async function profileActivation(): Promise<void> {
   const ourBundle = `/${manifest.publisher}.${manifest.name}-${manifest.version}/dist/extension.js`;
   const s = summariseProfile(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile, ourBundle, fs.existsSync(mapFile) ? new SourceMap(mapFile) : undefined);
   const f = (x: number) => `${x.toFixed(1)} ms`;
-  const later = s.calledByEditor.reduce((a, x) => a + x.ms, 0);
-  add(
-    'CPU profile of one activation (sampled every 50 µs, profiler overhead included)',
-    `compiling dist/extension.js ${f(s.compileMs)}, its top level ${f(s.topLevelMs)}, its require('vscode') (the API object every extension gets) ${f(s.vscodeApiMs)}, activate() ${f(s.activateMs)}${later ? `; after activation, our callbacks ${f(later)}` : ''}`,
-    'reported',
-    undefined,
-  );
+  if (s.compileMs + s.topLevelMs + s.activateMs === 0) {
+    // The activation (onStartupFinished) began before the payload could start the profiler: zeros
+    // here would read as "free". What ran of ours afterwards is still in the note below.
+    add('CPU profile of one activation (sampled every 50 µs, profiler overhead included)', 'not measured: the activation began before the profiler started (onStartupFinished)', 'reported', undefined);
+  } else {
+    const later = s.calledByEditor.reduce((a, x) => a + x.ms, 0);
+    add(
+      'CPU profile of one activation (sampled every 50 µs, profiler overhead included)',
+      `compiling dist/extension.js ${f(s.compileMs)}, its top level ${f(s.topLevelMs)}, its require('vscode') (the API object every extension gets) ${f(s.vscodeApiMs)}, activate() ${f(s.activateMs)}${later ? `; after activation, our callbacks ${f(later)}` : ''}`,
+      'reported',
+      undefined,
+    );
+  }
   notes.push(`CPU profile (${path.relative(repoRoot, file)}, opens in Chrome DevTools), by self time while our code ran: ${s.top.map((t) => `${t.where} ${f(t.selfMs)}`).join('; ')}.`);
 }
 
