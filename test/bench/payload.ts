@@ -11,6 +11,7 @@ import { allowPipeline } from '../../src/features/pipelineAccess/allowPipeline';
 import type { ExtensionApi } from '../../src/extension';
 import { ScriptedPrompter } from '../host/scriptedPrompter';
 import type { BenchResults, Journey, Rows } from './results';
+import { median } from './stats';
 
 const EXTENSION_ID = 'workspace-automation.workspace-automation';
 const TOKEN = 'admin-token';
@@ -25,12 +26,6 @@ interface Logged {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 async function control(base: string, method: string, path: string, body?: unknown): Promise<Response> {
   const res = await fetch(`${base}/__emulator/${path}`, {

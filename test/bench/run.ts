@@ -13,7 +13,8 @@
 //   npm run bench -- --no-editor     only the figures measured outside the editor
 //   npm run bench -- --runs 20       activation runs of each extension (default 10)
 //   npm run bench -- --profile       also a CPU profile of one activation (out/bench/activation.cpuprofile)
-//   npm run bench -- --activation-only  the bundle sizes and activation only (WA_VSIX=old.vsix compares a build)
+//   npm run bench -- --activation-only  the bundle sizes and activation only (WA_VSIX=old.vsix measures a build
+//                                       instead; WA_COMPARE_VSIX=old.vsix measures it beside this one, same rounds)
 //   npm run bench -- --only-runs     the pipeline runs' figures only (test/bench/runs.ts: following, unfocused, logs)
 //   (the pipeline files' figures, test/bench/pipelineFiles.ts, are measured outside the editor, with the bundle)
 import * as esbuild from 'esbuild';
@@ -25,6 +26,7 @@ import * as util from 'node:util';
 import * as zlib from 'node:zlib';
 import { ApiClient, type FetchLike } from '../../src/api';
 import { startEmulator, type Emulator } from '../emulator';
+import { median, rankSumZ } from './stats';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { extensionHostBundle } from '../harness/bundle';
@@ -71,12 +73,6 @@ const signed = (x: string) => (x.startsWith('-') ? x : `+${x}`);
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (x: number) => `${x.toFixed(1)} MB`;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 // ------------------------------------------------------------------------------------------------
 // Bundle
@@ -268,9 +264,19 @@ async function activationAsReported(): Promise<void> {
   const emu = await startEmulator({ port: 0, rateLimit: 1_000_000 });
   try {
     const oneBundle = buildOneBundleVsix(vsix, outDir);
-    const subjects = [ours(vsix), helloWorld(hello), oursSignedIn(vsix, emu.url, 'admin-token', 'acme', 'Web App'), oursOneBundle(oneBundle), helloWorld(hello5, 5)];
+    // WA_COMPARE_VSIX: another build of ours (signed out) in the same rounds, for a change's A/B.
+    const compared = process.env.WA_COMPARE_VSIX ? path.resolve(process.env.WA_COMPARE_VSIX) : undefined;
+    const comparedLabel = compared ? path.basename(compared) : '';
+    const subjects = [
+      ours(vsix),
+      helloWorld(hello),
+      oursSignedIn(vsix, emu.url, 'admin-token', 'acme', 'Web App'),
+      oursOneBundle(oneBundle),
+      helloWorld(hello5, 5),
+      ...(compared ? [{ ...ours(compared), label: `Workspace Automation from ${comparedLabel} (signed out)` }] : []),
+    ];
     console.error(`[bench] activation as Running Extensions reports it: ${RUNS} runs of each, alternating, a fresh editor each…`);
-    const [mine, base, signedIn, single, base5] = await measureActivation(browser, subjects, RUNS, (subject, i, r) =>
+    const [mine, base, signedIn, single, base5, other] = await measureActivation(browser, subjects, RUNS, (subject, i, r) =>
       console.error(
         `[bench]   ${subject.label} run ${i + 1}: ${r.activationMs} ms, first content drawn ${Math.round(r.firstContentMs)} ms after the click (Playwright's polling: ${Math.round(r.polledMs)} ms), extension host ${mb(r.rssMB)} (settled in ${(r.settleMs / 1000).toFixed(1)} s)`,
       ),
@@ -284,6 +290,16 @@ async function activationAsReported(): Promise<void> {
     add('Activation of a hello-world with one tree view, same runs', range(act(base), whole), 'reported', undefined);
     const diff = median(act(mine)) - median(act(base));
     add(`Activation: ours − hello-world (medians, ${RUNS} runs each)`, `${signed(diff.toFixed(1))} ms`, '≤ 5 ms', diff <= 5);
+    if (other) {
+      add(`Activation of ${comparedLabel} (WA_COMPARE_VSIX), signed out, same runs`, range(act(other), whole), 'reported', undefined);
+      const u = rankSumZ(act(mine), act(other));
+      add(
+        `Activation: this build − ${comparedLabel} (medians, ${RUNS} runs each, same rounds)`,
+        `${signed((median(act(mine)) - median(act(other))).toFixed(1))} ms (rank-sum z = ${u.toFixed(2)}; |z| < 1.96: within noise at 5 %)`,
+        'reported',
+        undefined,
+      );
+    }
     add('Activation as VS Code reports it, signed in (token and workspace known at start), same runs', range(act(signedIn), whole), 'reported', undefined);
     add('Activation without the lazy split (one bundle: the kernel and every feature read at activation), signed out, same runs', range(act(single), whole), 'reported', undefined);
     const singleDiff = median(act(single)) - median(act(base));

@@ -18,6 +18,7 @@ import { startCodeServer, type CodeServer } from '../harness/codeServer';
 import type { EditorSession } from '../harness/session';
 import { findExtensionHost, rssMB, settle } from './activation';
 import { HostInspector } from './hostInspector';
+import { median } from './stats';
 import { plainText } from '../../src/features/runs/logs/ansi';
 
 export type Add = (figure: string, value: string, goal: string, met: boolean | undefined) => void;
@@ -27,12 +28,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** The pace of a run that changed in the last 30 s (src/workspace/pollSchedule.ts PACE). */
 const FAST_POLL_MS = 2_000;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** A code-server signed in as the admin in acme at start, on `emulator`, with a Workbench on it. */
 async function signedInEditor(emulator: Emulator, vsix: string): Promise<{ wb: Workbench; editor: CodeServer; stop: () => Promise<void> }> {

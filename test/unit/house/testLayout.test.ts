@@ -7,8 +7,8 @@ import * as path from 'node:path';
 
 const root = path.join(__dirname, '..', '..', '..');
 const unit = path.join(root, 'test', 'unit');
-/** Folders of tests of what is not in src/: the emulator, the manifest and package, the house rules. */
-const NOT_SRC = ['emulator', 'house', 'manifest'];
+/** Folders of tests of what is not in src/: the bench's helpers, the emulator, the manifest and package, the house rules. */
+const NOT_SRC = ['bench', 'emulator', 'house', 'manifest'];
 
 const folders = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
