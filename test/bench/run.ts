@@ -292,10 +292,10 @@ async function activationAsReported(): Promise<void> {
     add(`Activation: ours − hello-world (medians, ${RUNS} runs each)`, `${signed(diff.toFixed(1))} ms`, '≤ 5 ms', diff <= 5);
     if (other) {
       add(`Activation of ${comparedLabel} (WA_COMPARE_VSIX), signed out, same runs`, range(act(other), whole), 'reported', undefined);
-      const u = rankSumZ(act(mine), act(other));
+      const z = rankSumZ(act(mine), act(other));
       add(
         `Activation: this build − ${comparedLabel} (medians, ${RUNS} runs each, same rounds)`,
-        `${signed((median(act(mine)) - median(act(other))).toFixed(1))} ms (rank-sum z = ${u.toFixed(2)}; |z| < 1.96: within noise at 5 %)`,
+        `${signed((median(act(mine)) - median(act(other))).toFixed(1))} ms (rank-sum z = ${z.toFixed(2)}; |z| < 1.96: within noise at 5 %)`,
         'reported',
         undefined,
       );
