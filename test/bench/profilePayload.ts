@@ -1,7 +1,8 @@
 // The benchmark's CPU profile of an activation (extensionTestsPath of a code-server session started
 // by test/bench/run.ts): V8's sampling profiler through the inspector protocol, in the extension
 // host itself, from the payload's start (the extension activates once the editor has started)
-// until activate() has returned and the host is idle again. Writes the .cpuprofile (Chrome DevTools opens it) to WA_BENCH_PROFILE.
+// until activate() has returned and the host is idle again. Writes the .cpuprofile (Chrome
+// DevTools opens it) to WA_BENCH_PROFILE.
 import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as vscode from 'vscode';
@@ -51,7 +52,8 @@ export async function run(): Promise<void> {
   await post(session, 'Profiler.setSamplingInterval', { interval: 50 }); // µs
   await post(session, 'Profiler.start');
   await settle();
-  // Not yet active: what a click on the activity-bar entry does (the onView activation event).
+  // If still not active, what a click on the activity-bar entry does (the onView activation event);
+  // else these change nothing.
   await vscode.commands.executeCommand('workbench.view.extension.workspaceAutomation');
   await ext.activate();
   await new Promise((r) => setTimeout(r, 500));
